@@ -1,0 +1,44 @@
+"""Errors of the knowledge base, each carrying what was asked for."""
+
+from __future__ import annotations
+
+
+class KBError(Exception):
+    """Base class of knowledge-base errors."""
+
+
+class KBMissing(KBError):
+    """No knowledge base at the given folder (``crkb build`` makes one)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"no knowledge base at {path}: run 'crkb build' first")
+        self.path = path
+
+
+class EditionNotFound(KBError):
+    """No edition of ``lang`` matches ``wanted`` (an id, a date or None for the newest)."""
+
+    def __init__(self, lang: str | None, wanted: str | None) -> None:
+        super().__init__(f"no edition {wanted or '(newest)'} in language {lang or '(any)'}")
+        self.lang = lang
+        self.wanted = wanted
+
+
+class AmbiguousEdition(KBError):
+    """A date names more than one edition of a language; ``ids`` are the candidates."""
+
+    def __init__(self, lang: str | None, wanted: str, ids: list[str]) -> None:
+        super().__init__(f"{wanted} names several {lang or ''} editions: {', '.join(ids)}")
+        self.lang = lang
+        self.wanted = wanted
+        self.ids = ids
+
+
+class RuleNotFound(KBError):
+    """Rule ``number`` is not in edition ``edition`` of language ``lang``."""
+
+    def __init__(self, lang: str, edition: str, number: str) -> None:
+        super().__init__(f"rule {number} not found in {lang} edition {edition}")
+        self.lang = lang
+        self.edition = edition
+        self.number = number

@@ -1,0 +1,100 @@
+"""The domain model: editions, rules, examples, glossary entries and references.
+
+All classes are frozen dataclasses; collections are tuples so that values are hashable and safe to
+share. Rule numbers are canonical (see ``kb.numbers``). Texts are plain Unicode, never markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+LANGUAGES = ("en", "ko", "ja")
+"""Languages crkb knows, as ISO 639-1 codes."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A citation of rules inside a text.
+
+    ``start``/``end`` are the character span (Python string offsets, end exclusive) of the cited
+    words in the text that holds the reference (a rule's text, an example or a glossary
+    definition). ``text`` is that span as written (``"rules 601.2a–d"``). ``targets`` are the
+    canonical numbers it names, ranges expanded (``("601.2a", "601.2b", "601.2c", "601.2d")``);
+    a section reference has a one-digit target (``"8"``).
+    """
+
+    start: int
+    end: int
+    text: str
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    """An ``Example:`` paragraph (``例:`` in Japanese), without its label."""
+
+    text: str
+    references: tuple[Reference, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One numbered paragraph of the CR: a section, a three-digit rule, a rule or a subrule.
+
+    - ``number``: canonical (``"7"``, ``"702"``, ``"702.19"``, ``"702.19b"``).
+    - ``text``: the rule's text without its number; continuation paragraphs (text after the
+      rule that carries no number and is no example) are appended, separated by ``"\\n"``.
+      For a section or a three-digit rule, and a keyword heading such as ``702.19. Trample``,
+      the text is the heading itself.
+    - ``title``: the heading of a section, a three-digit rule or a keyword rule (``"Trample"``,
+      ``"돌진"``), else None.
+    - ``title_en``: the English name a translation prints beside its heading
+      (``702.19. 돌진 Trample`` gives title ``"돌진"`` and title_en ``"Trample"``), else None.
+    - ``flags``: what the parser noticed, e.g. ``"duplicate-number"`` (the publisher printed the
+      number twice), ``"out-of-sequence"`` (a number out of document order).
+    - ``source``/``line``: the file name and 1-based line the rule starts on.
+    """
+
+    number: str
+    text: str
+    title: str | None = None
+    title_en: str | None = None
+    examples: tuple[Example, ...] = ()
+    references: tuple[Reference, ...] = ()
+    flags: tuple[str, ...] = ()
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """A glossary headword and its definition (several numbered senses stay in one text)."""
+
+    term: str
+    definition: str
+    references: tuple[Reference, ...] = ()
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One text of the CR in one language.
+
+    ``id`` is unique in a KB: ``"en-2026-01-16"``, or with a variant when one language and date
+    has several texts (``"ko-2021-02-15-dbyll"``), or ``"<lang>-undated-<slug>"`` for a source
+    that names no date. ``effective_date`` is the date the text says it takes effect, never a
+    guess. ``sources`` are the file names (not paths) the edition was read from, in order.
+    """
+
+    id: str
+    lang: str
+    effective_date: dt.date | None
+    title: str
+    sources: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def date_text(self) -> str:
+        """The effective date as ``YYYY-MM-DD``, or ``"undated"``."""
+        return self.effective_date.isoformat() if self.effective_date else "undated"
