@@ -8,6 +8,8 @@ not by position:
   ``もくじ``: every section and three-digit title, or ``- 700. 일반`` lines). The body starts at
   the run of headings (``1. Game Concepts``, ``100. General``) right before the first numbered
   rule (``100.1.``); everything before it is front matter.
+  A translation's contents may print the English titles (``1. 게임의 컨셉 Game Concepts``): they
+  become the ``title_en`` of body headings that print none.
 - body: numbered paragraphs (``1. Game Concepts``, ``702. Keyword Abilities``, ``702.19.
   Trample``, ``702.19b The controller ...``), ``Example:``/``例:`` paragraphs, and unnumbered
   continuation paragraphs (appended to the rule before them, translator commentary included).
@@ -89,7 +91,8 @@ def parse_rules(paragraphs: Sequence[Paragraph], *, lang: str, source: str) -> P
     glossary, back = _split_back_matter(paragraphs[end:])
     entries, glossary_diagnostics = parse_glossary(glossary, source=source)
     diagnostics += glossary_diagnostics + _matter(back, source, "back-matter")
-    rules = [_rule(d, lang, source) for d in drafts]
+    english = _contents_titles(paragraphs[:start], lang)
+    rules = [_rule(d, lang, source, english.get(d.number)) for d in drafts]
     diagnostics.sort(key=lambda d: d.line)
     return ParsedText(rules, entries, diagnostics)
 
@@ -155,12 +158,25 @@ def _parse_body(paragraphs: list[Paragraph], source: str) -> tuple[list[_Draft],
     return drafts, diagnostics
 
 
-def _rule(draft: _Draft, lang: str, source: str) -> Rule:
+def _contents_titles(front: list[Paragraph], lang: str) -> dict[str, str]:
+    """English titles a translation's contents list prints (``1. 게임의 컨셉 Game Concepts``)."""
+    titles: dict[str, str] = {}
+    for paragraph in front:
+        head = numbered(paragraph.text.strip().lstrip("-").strip())
+        if head and level(head.number) <= 1:
+            english = split_title(head.text, lang)[1]
+            if english:
+                titles[head.number] = english
+    return titles
+
+
+def _rule(draft: _Draft, lang: str, source: str, contents_en: str | None) -> Rule:
     text = "\n".join(draft.lines)
     title = title_en = None
     depth = level(draft.number)
     if draft.lines and (depth <= 1 and is_heading(draft.lines[0]) or depth == 2 and is_title(draft.lines[0])):
-        title, title_en = split_title(draft.lines[0] if draft.lines else "", lang)
+        title, title_en = split_title(draft.lines[0], lang)
+        title_en = title_en or (contents_en if depth <= 1 else None)
     return Rule(
         number=draft.number,
         text=text,
@@ -177,5 +193,6 @@ def _matter(paragraphs: list[Paragraph], source: str, kind: str) -> list[Diagnos
     if not paragraphs:
         return []
     first = paragraphs[0]
-    summary = f"{len(paragraphs)} paragraphs skipped, from: {first.text.strip()}"
+    count = len(paragraphs)
+    summary = f"{count} paragraph{'' if count == 1 else 's'} skipped, from: {first.text.strip()}"
     return [Diagnostic(source, first.line, kind, summary[:_SAMPLE])]
