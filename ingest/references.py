@@ -1,0 +1,215 @@
+"""Find the rules a CR text cites: ``See rule 601.2b``, ``rules 601.2a–d``, ``규칙 702.19 참조``,
+``rule 614〔置換効果〕参照``, ``section 8``, ``8절``, or a bare ``101.4a``.
+
+Input: one rule's text, one example or one glossary definition, as plain Unicode (no markup; a
+Markdown link ``[702.105](/700#702.105)`` has already become its text ``702.105``).
+
+What counts as a citation (all languages, since Korean and Japanese texts keep English ``See
+rule``):
+
+- a keyword (``rule``, ``rules``, ``subrule``, ``section``; Korean ``규칙``, ``규정``) followed by a
+  list of items: ``rules 701.3a, 701.3b, and 701.3c``, ``rules 614 and 615``, ``rules 608.3a and
+  b``, ``rule. 410`` (an old Korean seed); after ``section`` a one-digit item is a section, after
+  ``rule`` only when a Japanese title bracket follows (``rule 9〔カジュアル変種ルール〕``);
+- a dotted number without a keyword (``except as specified in 101.4a``, ``listed in 103.2a–e``,
+  Korean ``702.19b 참고``) and the lists that follow it; a bare three-digit number only as ``See
+  718, “Prototype Cards.”``;
+- Korean ``8절`` (section 8).
+
+An item is a number or a range (``601.2a–d``, ``119.7-8``, ``903.6–903.11``, ``704.5k〜p``),
+expanded with ``kb.numbers.expand_range`` (subrule letters skip ``l`` and ``o``). A quoted title
+after an item (``rule 510, “Combat Damage Step.”``) is not part of the span; a list that goes on
+after a title (``rules 702.109, “Dash,” 702.152, “Blitz,”``) gives one reference per item group.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from kb.model import LANGUAGES, Reference
+from kb.numbers import InvalidRuleNumber, expand_range, level, parse_number
+
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+"""Full-width ASCII (``７０２．１９ｂ``, ``（``) to ASCII, one character for one: spans stay valid."""
+
+_NUMBER = r"[1-9]\d{2}(?:\.\d+(?:\.?[a-z](?![A-Za-z]))?)?(?!\d)"
+_DOTTED = r"[1-9]\d{2}\.\d+(?:\.?[a-z](?![A-Za-z]))?(?!\d)"
+_SECTION = r"[1-9](?!\d)(?!\.\d)"
+_BEFORE = r"(?<![0-9A-Za-z.$#/\\\-–])(?<!\d,)"
+"""What may not stand right before a number: it would be part of a longer number, a word or a path."""
+_SENTENCE_END = ".)”\"!?:。"
+_DASH = r"[-‐‑–−~〜]"
+_RANGE_END = _NUMBER + r"|\d{1,2}(?![\d.A-Za-z])|[a-z](?![A-Za-z])"
+_KEYWORD = {
+    "en": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
+    "ko": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|규칙\s*|규정\s*",
+    "ja": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
+}
+_SEPARATOR = {
+    "en": r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+",
+    "ko": r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*(?:및|와|과|또는|그리고|이나|나)\s*",
+    "ja": r"\s*[,、]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*(?:および|及び|または|と|や)\s*",
+}
+_TITLE = r",?\s*(?:[“\"'‘「『](?P<title>[^”\"'’」』\n]{1,100})[”\"'’」』]|〔[^〕\n]{1,60}〕)"
+_AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、)\s*)?"
+_COUNTER = r"(?!\s*(?:장|점|개|명|번|턴|枚|点|人|個|%|cards?\b|life\b))"
+"""A three-digit item continuing a list must not be a count (``100장``, ``100 cards``)."""
+
+
+def _anchor_pattern(lang: str) -> re.Pattern[str]:
+    """The regex that starts a citation: a keyword and its first item, 8절, See NNN, or a bare number."""
+    korean_section = r"|(?<![\d.])(?P<ko_section>[1-9])\s?절(?![차반])" if lang == "ko" else ""
+    return re.compile(
+        rf"(?P<keyword>{_KEYWORD[lang]})(?P<first>{_BEFORE}(?:{_NUMBER}|{_SECTION}))"
+        rf"(?:{_DASH}(?P<end>{_RANGE_END}))?"
+        rf"{korean_section}"
+        rf"|(?<![A-Za-z])(?i:see)\s+(?P<see>{_BEFORE}[1-9]\d{{2}})(?=,\s*[“\"])"
+        rf"|(?P<bare>{_BEFORE}{_DOTTED})(?:{_DASH}(?P<bare_end>{_RANGE_END}))?"
+    )
+
+
+def _item_pattern(number: str) -> re.Pattern[str]:
+    """An item continuing a list: a number (dotted only, after a bare number) or a range."""
+    return re.compile(rf"{_BEFORE}(?P<num>{number}){_COUNTER}(?:{_DASH}(?P<end>{_RANGE_END}))?")
+
+
+def find_references(text: str, lang: str) -> tuple[Reference, ...]:
+    """The citations of rules in ``text``, in the order written.
+
+    ``text`` is one rule's text, example or glossary definition (plain Unicode); ``lang`` is
+    ``"en"``, ``"ko"`` or ``"ja"`` (it adds that language's keywords and list words to the English
+    forms every text may hold). Each ``Reference`` has ``text[start:end] == text`` (the keyword
+    and the numbers, without a trailing period or quoted title) and ``targets``: canonical numbers,
+    ranges expanded, in the order written, without duplicates. Numbers that are not rule numbers
+    (``20`` life, ``2/2``, ``rule 0``, ``100 cards``) give nothing. Raises ``ValueError`` for an
+    unknown ``lang``.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
+    norm = text.translate(_FULLWIDTH)
+    anchor = _anchor_pattern(lang)
+    keyword_item = _item_pattern(_NUMBER)
+    bare_item = _item_pattern(_DOTTED)
+    separator = re.compile(_SEPARATOR[lang])
+    refs: list[Reference] = []
+    pos = 0
+    while match := anchor.search(norm, pos):
+        first = _first_item(match, norm)
+        if first is None:
+            pos = match.start() + 1
+            continue
+        start, end, targets = first
+        items = keyword_item if match.group("keyword") or match.group("see") else bare_item
+        groups, pos = _follow_list(norm, start, end, targets, items, separator)
+        refs.extend(Reference(s, e, text[s:e], tuple(_unique(t))) for s, e, t in groups if t)
+    return tuple(refs)
+
+
+def _first_item(match: re.Match[str], text: str) -> tuple[int, int, list[str]] | None:
+    """Span start, end and targets of the first item an anchor matched, or None when it is no citation."""
+    if match.groupdict().get("ko_section"):
+        return match.start(), match.end(), [match.group("ko_section")]
+    if match.group("see"):
+        return match.start("see"), match.end("see"), [match.group("see")]
+    if match.group("bare"):
+        if _is_run_in_number(text, match):
+            return None
+        return match.start(), match.end(), _item_targets(match.group("bare"), match.group("bare_end"))
+    first, keyword = match.group("first"), match.group("keyword").strip().lower()
+    if len(first) == 1:
+        is_section = keyword.startswith("section") or text.startswith("〔", match.end("first"))
+        return (match.start(), match.end(), [first]) if is_section and not match.group("end") else None
+    targets = _item_targets(first, match.group("end"))
+    return (match.start(), match.end(), targets) if targets else None
+
+
+def _is_run_in_number(text: str, match: re.Match[str]) -> bool:
+    """A bare number opening the text or a sentence and followed by a space is a rule's own number
+    run into the text (``712.3b 혼합 쌍인…``; ``…Effects.") 506.4. The subgame…``), not a citation."""
+    before = text[: match.start()].rstrip()
+    if match.group("bare_end") or (before and before[-1] not in _SENTENCE_END):
+        return False
+    return bool(re.compile(r"\.?\s(?!\s*(?:참고|참조|参照))").match(text, match.end()))
+
+
+def _follow_list(
+    text: str,
+    start: int,
+    end: int,
+    targets: list[str],
+    items: re.Pattern[str],
+    separator: re.Pattern[str],
+) -> tuple[list[tuple[int, int, list[str]]], int]:
+    """Extend a citation over the list that follows its first item.
+
+    Returns the (start, end, targets) groups (a quoted title between items starts a new group)
+    and the position to scan on from.
+    """
+    groups = [(start, end, targets)]
+    while True:
+        title = re.compile(_TITLE).match(text, end)
+        if title:
+            after = re.compile(_AFTER_TITLE).match(text, title.end())
+            listed = after.group().strip() or (title.group("title") or "").endswith(",")
+            item = items.match(text, after.end()) if listed else None
+            if item is None or not (new := _item_targets(item.group("num"), item.group("end"))):
+                return groups, end
+            end = item.end()
+            groups.append((item.start(), end, new))
+            continue
+        sep = separator.match(text, end)
+        if sep is None or sep.end() == end:
+            return groups, end
+        item = items.match(text, sep.end())
+        new = _item_targets(item.group("num"), item.group("end")) if item else _letter_item(text, sep.end(), groups[-1][2])
+        if not new:
+            return groups, end
+        end = item.end() if item else sep.end() + 1
+        groups[-1][2].extend(new)
+        groups[-1] = (groups[-1][0], end, groups[-1][2])
+
+
+def _letter_item(text: str, pos: int, previous: list[str]) -> list[str]:
+    """``rules 608.3a and b``: a lone letter after a subrule, later in the alphabet (never ``a``)."""
+    letter = re.compile(r"[a-z](?![A-Za-z0-9])").match(text, pos)
+    if not letter or not previous or level(previous[-1]) != 3 or letter.group() <= previous[-1][-1]:
+        return []
+    number = parse_number(previous[-1][:-1] + letter.group())
+    return [number] if number else []
+
+
+def _item_targets(first: str, end: str | None) -> list[str]:
+    """Canonical targets of one item: a number, or a range expanded (l/o skipped).
+
+    A range that does not expand (backwards, mixed levels) gives its two ends, each if valid.
+    """
+    number = _canonical(first)
+    if number is None:
+        return []
+    if end is None:
+        return [number]
+    last = _canonical(end) if len(end) >= 3 else end
+    try:
+        return expand_range(number, last) if last else [number]
+    except InvalidRuleNumber:
+        return [number] + ([last] if last and _canonical(last) == last else [])
+
+
+def _canonical(written: str) -> str | None:
+    """``702.9.m`` (a translator's typo) and ``702.19b`` alike to canonical form, or None."""
+    return parse_number(re.sub(r"\.(?=[a-z]$)", "", written))
+
+
+def _unique(numbers: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(numbers))
+
+
+def resolve_references(refs: Iterable[Reference], known: set[str]) -> tuple[list[str], list[str]]:
+    """Split the targets of ``refs`` into (resolved, unresolved) against ``known`` rule numbers.
+
+    ``known`` holds the canonical numbers of one edition (sections, three-digit rules, rules,
+    subrules). Both lists keep the order of first citation and hold each number once.
+    """
+    targets = _unique(target for ref in refs for target in ref.targets)
+    return [t for t in targets if t in known], [t for t in targets if t not in known]
