@@ -95,7 +95,7 @@ def _strict_decode(data: bytes, encoding: str, path: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as err:
-        kind = "truncated" if err.end >= len(data) and "end of data" in err.reason else "invalid"
+        kind = "truncated" if err.end >= len(data) and ("end of data" in err.reason or "truncated" in err.reason) else "invalid"
         line = _line_in_prefix(data[: err.start], encoding)
         raise SourceError(path, line, f"{kind} {encoding} data at byte {err.start}: {err.reason}") from None
 
@@ -147,13 +147,15 @@ def cr_plausibility(text: str) -> tuple[int, int]:
 
 
 def _fits_word(text: str, i: int) -> bool:
+    """An accented letter with ASCII neighbours: lower case after a letter (``Dandân``,
+    ``Cátinò,``), upper case at a word start before a lower-case letter (``Æther``)."""
     before = text[i - 1] if i else " "
     after = text[i + 1] if i + 1 < len(text) else " "
-    if not (before.isalpha() or after.isalpha()):
+    if not (before.isascii() and after.isascii()):
         return False
     if text[i].isupper():
-        return not before.isalpha() or before.isupper()
-    return True
+        return not before.isalpha() and after.islower()
+    return before.isalpha()
 
 
 def _refuse_binary(text: str, path: str) -> None:
