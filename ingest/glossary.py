@@ -10,8 +10,10 @@ Helper of ``ingest.parser``. Input: the paragraphs between the ``Glossary`` head
     2. An activated or triggered ability on the stack. This kind of ability is an object.
     See rule 113, "Abilities," and section 6, "Spells, Abilities, and Effects."
 
-A headword reads as a heading (short, no closing period); every other paragraph is a definition
-line of the headword before it. The old editions (2002-2008) use the same layout with indented
+A headword reads as a heading (short, no closing period) and is followed by a paragraph that does
+not (its definition); every other paragraph is a definition line of the headword before it. So
+the 2002-2003 list of expansion symbols under ``Expansion Symbol`` (``Expansions and Editions``,
+``Arabian Nights(r) [symbol]``, ...: short lines one after another) stays in that definition. The old editions (2002-2008) use the same layout with indented
 extra senses and ``Example:`` lines, which stay in the definition. All lines of a definition are
 joined with ``"\\n"``. A paragraph that the publisher glued to its headword (``Ability1. Text on
 ...``, 2021-06-09) is split back.
@@ -51,13 +53,15 @@ def parse_glossary(
         else:
             diagnostics.append(_unparsed(source, term, "glossary headword without definition"))
 
-    for paragraph in paragraphs:
-        text = paragraph.text.strip()
+    texts = [p.text.strip() for p in paragraphs]
+    for index, paragraph in enumerate(paragraphs):
+        text = texts[index]
         glued = _GLUED_SENSE.match(text)
+        following = texts[index + 1] if index + 1 < len(texts) else None
         if glued and not _is_headword(text):
             close()
             term, lines = Paragraph(glued.group("term").strip(), paragraph.line), [glued.group("sense")]
-        elif _is_headword(text) and (term is None or lines):
+        elif _is_headword(text) and following and not _is_headword(following) and (term is None or lines):
             close()
             term, lines = Paragraph(text, paragraph.line), []
         elif term is None:
