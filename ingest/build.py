@@ -1,0 +1,265 @@
+"""The build: sources in, a new store and index published atomically, and a report out.
+
+``build_kb`` plans the editions (``ingest.editions``), and for each one reads its files
+(``ingest.read.read_source``), detects language, date and title (``ingest.detect.detect_meta``,
+manifest hints only filling gaps), parses rules and glossary (``ingest.parser.parse_rules``),
+attaches references to every rule text, example and glossary definition
+(``ingest.references.find_references``), and writes the edition to a store in a fresh build folder
+(``kb.layout.new_build_dir``). Editions stream through the store writer into the search index, so
+only one edition is in memory at a time. The build folder is published (``kb.layout.publish``)
+when at least one edition was built; a source that cannot be read is reported by name and the
+others still build. If nothing builds, or anything unexpected goes wrong, the build folder is
+discarded and the KB in place stays as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ingest.detect import detect_meta
+from ingest.editions import EditionPlan, SourcePlan, edition_id, plan_editions
+from ingest.parser import parse_rules
+from ingest.read import read_source
+from ingest.references import find_references
+from ingest.report import BuildReport, SourceReport
+from ingest.source import SourceError, SourceMeta, SourceText
+from kb.layout import BuildPaths, discard, new_build_dir, publish
+from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Rule
+from kb.store_write import StoreWriter
+
+try:  # TODO(search): remove the guard once kb/index.py has landed.
+    from kb.index import write_index
+except ImportError:  # pragma: no cover - depends on the search engineer's module
+    write_index = None
+
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+"""The bundled sources and their manifest (``crkb build`` with no sources)."""
+DEFAULT_MAX_BYTES = 20_000_000
+"""Largest source file read, in bytes (the largest English CR text is about 1 MB)."""
+
+Built = tuple[Edition, list[Rule], list[GlossaryEntry]]
+
+
+class BuildCrashed(Exception):
+    """Something unexpected failed while building ``path``; nothing was published."""
+
+    def __init__(self, path: str, error: BaseException) -> None:
+        super().__init__(f"{path}: {type(error).__name__}: {error}")
+        self.path = path
+        self.error = error
+
+
+def build_kb(
+    sources: Sequence[Path], kb_dir: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, progress: bool | None = False
+) -> BuildReport:
+    """Build a KB from ``sources`` (files, or folders read recursively whose ``manifest.toml`` is
+    honoured) into ``kb_dir`` and publish it when at least one edition was built.
+
+    Returns the ``BuildReport`` (``published`` False when nothing built; failed sources carry
+    their one-line message). ``max_bytes`` caps one source file's size; ``progress`` shows a tqdm
+    bar on stderr. Raises ``SourceError`` for a path that does not exist, ``ManifestError`` for a
+    bad manifest (both before anything is written), and ``BuildCrashed`` for an unexpected error
+    (the new build is discarded, the KB in place is untouched).
+    """
+    kb_dir = Path(kb_dir)
+    plans = plan_editions(sources)
+    started = time.perf_counter()
+    build = new_build_dir(kb_dir)
+    report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
+    try:
+        _write_build(build, plans, report, max_bytes, progress, started)
+        if report.published:
+            publish(kb_dir, build)
+    except BaseException:
+        discard(build)
+        raise
+    if not report.published:
+        discard(build)
+        report.build = None
+    report.seconds = round(time.perf_counter() - started, 2)
+    return report
+
+
+def _write_build(
+    build: BuildPaths, plans: list[EditionPlan], report: BuildReport, max_bytes: int, progress: bool | None, started: float
+) -> None:
+    total = sum(len(plan.all_files) for plan in plans)
+    with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
+        with StoreWriter(build.store) as writer:
+            editions = _stored_editions(writer, plans, report, max_bytes, bar)
+            if write_index is None:
+                for _ in editions:
+                    pass
+                report.index = "skipped: kb.index is not available"
+            else:
+                write_index(build.index, editions)
+                report.index = "written"
+            report.published = bool(report.editions)
+            report.seconds = round(time.perf_counter() - started, 2)
+            data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
+            writer.set_meta("report", data)
+    build.report.write_text(data, encoding="utf-8")
+
+
+def _stored_editions(
+    writer: StoreWriter, plans: list[EditionPlan], report: BuildReport, max_bytes: int, bar: tqdm
+) -> Iterator[Built]:
+    """Build, store and yield each edition in turn (the index writer consumes them)."""
+    taken: set[str] = set()
+    for plan in plans:
+        bar.set_postfix_str(plan.label, refresh=False)
+        built, reports = build_edition(plan, taken, max_bytes)
+        report.sources += reports
+        bar.update(len(plan.all_files))
+        if built is None:
+            continue
+        edition, rules, glossary = built
+        unresolved = writer.add_edition(edition, rules, glossary)
+        taken.add(edition.id)
+        report.editions.append({
+            "id": edition.id, "lang": edition.lang,
+            "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
+            "title": edition.title, "sources": list(edition.sources), "rules": len(rules),
+            "examples": sum(len(r.examples) for r in rules), "glossary": len(glossary),
+            "unresolved": len(unresolved),
+        })
+        yield built
+
+
+def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Built | None, list[SourceReport]]:
+    """Read, parse and reference one planned edition; its id avoids the ids in ``taken``.
+
+    Returns the edition with its rules (document order, files in plan order) and glossary, or
+    None when none of its files gave rules; and one ``SourceReport`` per file. A file that
+    cannot be read (``SourceError``, ``OSError``) is reported failed; any other error raises
+    ``BuildCrashed`` naming the file.
+    """
+    reports = {p.path: SourceReport(str(p.path), _display(p.path), provenance=p.hints.provenance) for p in plan.all_files}
+    texts: dict[Path, SourceText] = {}
+    for source in plan.all_files:
+        try:
+            texts[source.path] = _guarded(source.path, lambda: read_checked(source, max_bytes))
+        except (SourceError, OSError) as err:
+            reports[source.path].fail(_message(source.path, err))
+    head = plan.metadata or plan.files[0]
+    if head.path not in texts:
+        for source in plan.all_files[1:] if plan.metadata else ():
+            reports[source.path].fail(f"not built: the edition's metadata file {head.path.name} failed")
+        return None, list(reports.values())
+    meta = _guarded(head.path, lambda: edition_meta(texts[head.path], head, reports[head.path]))
+    if meta is None:
+        return None, list(reports.values())
+    parsed = {}
+    for source in plan.files:
+        if source.path in texts:
+            parsed[source.path] = _guarded(source.path, lambda: parse_source(texts[source.path], meta.lang))
+            if not parsed[source.path][0] and not parsed[source.path][1]:
+                reports[source.path].fail(f"{_display(source.path)}: no rules found (read as {texts[source.path].format})")
+                del parsed[source.path]
+    if not parsed:
+        return None, list(reports.values())
+    names = [texts[p.path].name for p in plan.all_files if p.path in parsed or p == plan.metadata]
+    variant = plan.variant or head.hints.variant
+    eid = edition_id(meta.lang, meta.effective_date, variant, head.path.stem, taken)
+    edition = Edition(eid, meta.lang, meta.effective_date, meta.title, tuple(names))
+    rules = [rule for p in parsed.values() for rule in p[0]]
+    glossary = [entry for p in parsed.values() for entry in p[1]]
+    known = {rule.number for rule in rules}
+    for source in plan.all_files:
+        _fill_report(reports[source.path], texts.get(source.path), parsed.get(source.path), edition, known)
+    return (edition, rules, glossary), list(reports.values())
+
+
+def read_checked(source: SourcePlan, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceText:
+    """Read one file with ``read_source`` after checking it is not empty nor over ``max_bytes``
+    bytes; the manifest's format hint is passed on. Raises ``SourceError``."""
+    size = source.path.stat().st_size
+    if size == 0:
+        raise SourceError(_display(source.path), None, "empty file")
+    if size > max_bytes:
+        raise SourceError(
+            _display(source.path), None, f"{size / 1e6:.1f} MB is over the {max_bytes / 1e6:g} MB limit for one source"
+        )
+    return read_source(source.path, fmt=source.hints.format)
+
+
+def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> SourceMeta | None:
+    """The text's language, effective date and title, manifest hints filling only the gaps.
+    Returns None (and fails ``report``) when the language cannot be told."""
+    found = detect_meta(text.text)
+    hints = source.hints
+    lang = found.lang if found.lang in LANGUAGES else hints.lang
+    if lang not in LANGUAGES:
+        report.fail(f"{_display(source.path)}: cannot tell the language (add lang to the manifest)")
+        return None
+    if hints.lang and hints.lang != lang:
+        report.warnings.append(f"manifest says lang {hints.lang}, the text reads as {lang}: the text wins")
+    date = found.effective_date or hints.effective_date
+    if hints.effective_date and found.effective_date and hints.effective_date != found.effective_date:
+        report.warnings.append(
+            f"manifest says effective {hints.effective_date}, the text says {found.effective_date}: the text wins"
+        )
+    if date is None:
+        report.warnings.append("the text names no effective date: an undated edition")
+    return SourceMeta(lang, date, found.title)
+
+
+def parse_source(text: SourceText, lang: str) -> tuple[list[Rule], list[GlossaryEntry], list]:
+    """Parse a read source and attach references to every rule text, example and glossary
+    definition. Returns (rules, glossary, parser diagnostics)."""
+    parsed = parse_rules(text.paragraphs, lang=lang, source=text.name)
+    rules = [with_references(rule, lang) for rule in parsed.rules]
+    glossary = [replace(g, references=find_references(g.definition, lang)) for g in parsed.glossary]
+    return rules, glossary, list(parsed.diagnostics)
+
+
+def with_references(rule: Rule, lang: str) -> Rule:
+    """``rule`` with the references of its text and of each of its examples filled in."""
+    examples = tuple(Example(ex.text, find_references(ex.text, lang)) for ex in rule.examples)
+    return replace(rule, references=find_references(rule.text, lang), examples=examples)
+
+
+def _fill_report(report: SourceReport, text: SourceText | None, parsed: tuple | None, edition: Edition, known: set[str]) -> None:
+    if text is None:
+        return
+    report.format, report.encoding = text.format, text.encoding
+    report.lang, report.effective_date = edition.lang, edition.date_text
+    report.add_diagnostics(text.diagnostics)
+    if parsed is not None:
+        report.edition = edition.id
+        report.add_parsed(parsed[0], parsed[1], known)
+        report.add_diagnostics(parsed[2])
+    elif report.status == "ok":
+        report.edition = edition.id  # the metadata file of a multi-file edition
+
+
+def _guarded(path: Path, step):
+    """Run ``step``; a SourceError/OSError passes through, anything else becomes BuildCrashed."""
+    try:
+        return step()
+    except (SourceError, OSError):
+        raise
+    except Exception as err:
+        raise BuildCrashed(_display(path), err) from err
+
+
+def _message(path: Path, err: Exception) -> str:
+    if isinstance(err, SourceError):
+        return str(err)
+    return f"{_display(path)}: {getattr(err, 'strerror', None) or err}"
+
+
+def _display(path: Path) -> str:
+    """``path`` relative to the current folder when it is below it, else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
