@@ -1,0 +1,87 @@
+"""What the compare page shows: columns of one rule number in several languages and editions.
+
+Without a pinned date, the newest English edition comes first, and each translation stands beside
+the English text of its own edition (same effective date) when the KB has it. With a pinned date
+(``?edition=YYYY-MM-DD``) only editions of that date are shown, so only same-edition rules pair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb import numbers
+from kb.errors import EditionNotFound
+from kb.model import Edition, Rule
+from web import lookup
+from web.lookup import Linker
+
+ENGLISH = "en"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: ``edition`` (None when the language has no edition to show), its ``rules``
+    (empty when the edition lacks the number), what it is (``role``) and a ``note`` for readers."""
+
+    lang: str
+    edition: Edition | None
+    rules: list[Rule]
+    role: str
+    note: str | None
+    linked: Linker | None
+
+
+def compare_columns(number: str, langs: list[str], date: str | None) -> list[Column]:
+    """The columns for ``number`` in ``langs`` (known languages, page order), pinned to ``date``
+    when given."""
+    if date:
+        return [_pinned_column(number, lang, date) for lang in langs]
+    store = lookup.store()
+    columns: list[Column] = []
+    newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
+    if newest_en is not None:
+        columns.append(_column(number, newest_en, "newest English edition"))
+    for lang in (x for x in langs if x != ENGLISH):
+        translation = _newest_holding(number, lang)
+        columns.append(_column(number, translation, "translation"))
+        if translation.effective_date is not None and newest_en is not None:
+            columns.append(_own_english(number, translation, newest_en))
+    return columns
+
+
+def _column(number: str, edition: Edition, role: str) -> Column:
+    rules = _rules(edition, number)
+    note = None if rules else f"No rule {number} in this edition."
+    return Column(edition.lang, edition, rules, role, note, lookup.linker(edition))
+
+
+def _pinned_column(number: str, lang: str, date: str) -> Column:
+    try:
+        edition = lookup.store().find_edition(lang, date)
+    except EditionNotFound:
+        return Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.", None)
+    return _column(number, edition, "same edition")
+
+
+def _own_english(number: str, translation: Edition, newest_en: Edition) -> Column:
+    same_day = [e for e in lookup.store().editions(ENGLISH) if e.effective_date == translation.effective_date]
+    if not same_day:
+        note = f"No English edition effective {translation.date_text} in the KB."
+        return Column(ENGLISH, None, [], f"English of the {translation.lang} edition", note, None)
+    if same_day[0].id == newest_en.id:
+        return Column(ENGLISH, newest_en, [], f"English of the {translation.lang} edition",
+                      "The same edition as the newest English column.", None)
+    return _column(number, same_day[0], f"English of the {translation.lang} edition")
+
+
+def _newest_holding(number: str, lang: str) -> Edition:
+    holding = [e for e in lookup.store().editions_having(number) if e.lang == lang]
+    return holding[0] if holding else lookup.store().find_edition(lang)
+
+
+def _rules(edition: Edition, number: str) -> list[Rule]:
+    store = lookup.store()
+    if numbers.level(number) >= 2:
+        return store.subtree(edition.id, number)
+    head = store.rules_numbered(edition.id, number)
+    return head + store.children(edition.id, number) if head else []

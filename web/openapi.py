@@ -1,0 +1,86 @@
+"""The OpenAPI 3.0 description of ``/api/v1`` (served at ``/api/v1/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_LANG = {"name": "lang", "in": "path", "required": True, "description": "Language code (en, ko, ja)",
+         "schema": {"type": "string", "example": "en"}}
+_NUMBER = {"name": "number", "in": "path", "required": True,
+           "description": "A rule number, canonical (702.19b) or loose (702.19B, CR702.19b, R70219b)",
+           "schema": {"type": "string", "example": "702.19b"}}
+_EDITION_Q = {"name": "edition", "in": "query", "required": False,
+              "description": "An edition id (en-2026-01-16) or effective date YYYY-MM-DD",
+              "schema": {"type": "string", "maxLength": 1000}}
+_NULLABLE_STR = {"type": "string", "nullable": True}
+_ERROR = {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["status", "title", "message"],
+        "properties": {"status": {"type": "integer"}, "title": {"type": "string"}, "message": {"type": "string"},
+                       "suggestions": {"type": "array", "items": {"type": "object"}}}}}},
+    "Edition": {"type": "object", "required": ["id", "lang", "effective_date", "title", "sources", "newest"],
+                "properties": {"id": {"type": "string"}, "lang": {"type": "string"},
+                               "effective_date": {"type": "string", "format": "date", "nullable": True},
+                               "title": {"type": "string"}, "sources": {"type": "array", "items": {"type": "string"}},
+                               "newest": {"type": "boolean"}}},
+    "Rule": {"type": "object", "required": ["number", "text"], "additionalProperties": True,
+             "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"}},
+             "description": "The shape of `crkb show --json`: the rule, its subrules, neighbours and citations."},
+    "Preview": {"type": "object", "required": ["number", "text", "edition", "effective_date", "url"],
+                "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"},
+                               "examples": {"type": "array", "items": {"type": "string"}},
+                               "edition": {"type": "string"}, "effective_date": {"type": "string"},
+                               "url": {"type": "string"}}},
+    "Hit": {"type": "object", "required": ["number", "lang", "edition", "snippet", "score", "url"],
+            "properties": {"number": {"type": "string"}, "lang": {"type": "string"}, "edition": {"type": "string"},
+                           "title": _NULLABLE_STR, "snippet": {"type": "string", "description": "escaped HTML with <mark>"},
+                           "score": {"type": "number"}, "url": {"type": "string"}}},
+}
+
+
+def _ok(schema: str | dict[str, Any], description: str) -> dict[str, Any]:
+    body = {"$ref": f"#/components/schemas/{schema}"} if isinstance(schema, str) else schema
+    return {"description": description, "content": {"application/json": {"schema": body}}}
+
+
+def openapi_document(server_url: str) -> dict[str, Any]:
+    """The OpenAPI document with ``server_url`` (absolute URL of ``/api/v1``) as its server."""
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "crkb API", "version": "1.0.0",
+                 "description": "Read-only access to the Magic: The Gathering Comprehensive Rules (en, ko, ja)."},
+        "servers": [{"url": server_url}],
+        "paths": {
+            "/editions": {"get": {"operationId": "listEditions", "summary": "All editions",
+                                  "responses": {"200": _ok({"type": "object", "required": ["editions"], "properties": {
+                                      "editions": {"type": "array", "items": {"$ref": "#/components/schemas/Edition"}}}},
+                                      "Editions, newest first")}}},
+            "/rules/{lang}/{number}": {"get": {
+                "operationId": "getRule", "summary": "One rule with its subrules",
+                "parameters": [_LANG, _NUMBER, _EDITION_Q],
+                "responses": {"200": _ok("Rule", "The rule"), "400": _ERROR, "404": _ERROR}}},
+            "/preview/{lang}/{edition}/{number}": {"get": {
+                "operationId": "previewRule", "summary": "A referenced rule's text, for previews",
+                "parameters": [_LANG, {"name": "edition", "in": "path", "required": True,
+                                       "schema": {"type": "string", "example": "en-2026-01-16"}}, _NUMBER],
+                "responses": {"200": _ok("Preview", "The preview"), "400": _ERROR, "404": _ERROR}}},
+            "/search": {"get": {
+                "operationId": "search", "summary": "Full-text search",
+                "parameters": [
+                    {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000}},
+                    {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
+                    _EDITION_Q,
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}},
+                ],
+                "responses": {"200": _ok({"type": "object", "required": ["query", "hits"], "properties": {
+                    "query": {"type": "string"}, "lang": _NULLABLE_STR, "edition": _NULLABLE_STR,
+                    "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
+                    "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
+            "/openapi.json": {"get": {"operationId": "openapi", "summary": "This document",
+                                      "responses": {"200": {"description": "OpenAPI 3 document"}}}},
+        },
+        "components": {"schemas": _SCHEMAS},
+    }
