@@ -98,13 +98,14 @@ def parse_rules(paragraphs: Sequence[Paragraph], *, lang: str, source: str) -> P
 
 
 def _body_start(paragraphs: list[Paragraph]) -> int:
-    """Index of the first body paragraph: the headings right before the first numbered rule."""
+    """Index of the first body paragraph: the headings right before the first numbered rule.
+    A text of headings only (a contents page such as the dbyll index) is all front matter."""
     first = next(
         (i for i, p in enumerate(paragraphs) if (n := numbered(p.text.strip())) and level(n.number) >= 2),
         None,
     )
     if first is None:
-        first = next((i for i, p in enumerate(paragraphs) if numbered(p.text.strip())), len(paragraphs))
+        return len(paragraphs)
     start = first
     while start > 0 and (n := numbered(paragraphs[start - 1].text.strip())) and level(n.number) <= 1:
         start -= 1

@@ -6,6 +6,7 @@ them, keeping every rule where it stands.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 
@@ -22,10 +23,10 @@ def flag_numbers(rules: Sequence[tuple[str, int, list[str]]], *, source: str) ->
     ``rules`` are ``(canonical number, line, flags)`` in document order; ``flags`` is appended to
     in place. Every occurrence of a number printed more than once gets ``duplicate-number`` (one
     Diagnostic per repeat, at the repeat's line). Order is checked among first occurrences, then
-    among second occurrences (a text pasted twice, seeds/003), and so on: a number breaks the CR's
-    order (``out-of-sequence``) when it is lower than the last number in order (``208.1`` among
-    the 300s), or higher than the next one while the next one continues the order (a jump ahead
-    such as ``505.54`` between ``505.4`` and ``505.5a``).
+    among second occurrences (a text pasted twice, seeds/003), and so on: the fewest numbers whose
+    removal leaves the rest in the CR's order are ``out-of-sequence`` (``208.1`` among the 300s;
+    the jump ahead ``505.54`` between ``505.4`` and ``505.5a``; the three misprinted ``702.105c-e``
+    between ``702.102b`` and ``702.103`` rather than the nine numbers after them).
     """
     counts = Counter(number for number, _, _ in rules)
     diagnostics: list[Diagnostic] = []
@@ -44,17 +45,40 @@ def flag_numbers(rules: Sequence[tuple[str, int, list[str]]], *, source: str) ->
 
 
 def _flag_order(run: list[tuple[str, int, list[str]]], source: str) -> list[Diagnostic]:
+    """Flag the fewest rules whose removal leaves the run in the CR's order (the complement of a
+    longest increasing subsequence of the numbers' sort keys)."""
+    keys = [sort_key(number) for number, _, _ in run]
+    in_order = _longest_increasing(keys)
     diagnostics: list[Diagnostic] = []
-    last: tuple[int, int, int, int] | None = None
+    last = None
     for index, (number, line, flags) in enumerate(run):
-        key = sort_key(number)
-        following = sort_key(run[index + 1][0]) if index + 1 < len(run) else None
-        behind = last is not None and key < last
-        ahead = following is not None and following < key and (last is None or following > last)
-        if behind or ahead:
-            flags.append(OUT_OF_SEQUENCE)
-            where = "after a higher number" if behind else "before a lower number"
-            diagnostics.append(Diagnostic(source, line, OUT_OF_SEQUENCE, f"{number} {where}"))
-        else:
-            last = key
+        if index in in_order:
+            last = keys[index]
+            continue
+        flags.append(OUT_OF_SEQUENCE)
+        where = "after a higher number" if last is not None and last > keys[index] else "before a lower number"
+        diagnostics.append(Diagnostic(source, line, OUT_OF_SEQUENCE, f"{number} {where}"))
     return diagnostics
+
+
+def _longest_increasing(keys: list[tuple[int, int, int, int]]) -> set[int]:
+    """Indexes of one longest strictly increasing subsequence of ``keys`` (patience sorting);
+    among equally long ones it keeps the earliest numbers."""
+    tails: list[int] = []
+    tail_keys: list[tuple[int, int, int, int]] = []
+    previous: list[int | None] = [None] * len(keys)
+    for index, key in enumerate(keys):
+        slot = bisect_left(tail_keys, key)
+        previous[index] = tails[slot - 1] if slot else None
+        if slot == len(tails):
+            tails.append(index)
+            tail_keys.append(key)
+        else:
+            tails[slot] = index
+            tail_keys[slot] = key
+    chosen: set[int] = set()
+    current = tails[-1] if tails else None
+    while current is not None:
+        chosen.add(current)
+        current = previous[current]
+    return chosen

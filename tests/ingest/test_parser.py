@@ -277,7 +277,7 @@ def test_misprinted_numbers_and_stray_text() -> None:
 def test_glossary_headword_glued_to_its_first_sense_is_split() -> None:
     """en 2021-06-09 prints ``Ability1. Text on an object ...`` on one line."""
     paragraphs = [
-        Paragraph("100. General", 1),
+        Paragraph("100.1. These Magic rules apply to any Magic game with two or more players.", 1),
         Paragraph("Glossary", 2),
         Paragraph("Ability1. Text on an object that explains what that object does or can do.", 3),
         Paragraph("2. An activated or triggered ability on the stack. This kind of ability is an object.", 4),
@@ -291,3 +291,40 @@ def test_glossary_headword_glued_to_its_first_sense_is_split() -> None:
             line=3,
         )
     ]
+
+
+def test_the_fewest_numbers_are_out_of_sequence(excerpt) -> None:
+    """kormtgcr 2017-01-20 prints 702.102c-e as 702.105c-e: those three are flagged, not the
+    four headings after them."""
+    x = excerpt("ko-2017-01-20-misprinted.txt")
+    src, oos = x.name, ("out-of-sequence",)
+    expected = ParsedText(
+        rules=[
+            Rule("702.102", "권능 Bestow", title="권능", title_en="Bestow", source=src, line=1),
+            Rule("702.102b", x.after(3, "702.102b "), source=src, line=3),
+            Rule("702.105c", x.after(5, "702.105c "), flags=oos, source=src, line=5),
+            Rule("702.105d", x.after(7, "702.105d "), flags=oos, source=src, line=7),
+            Rule("702.105e", x.after(9, "702.105e "), flags=oos, source=src, line=9),
+            Rule("702.103", "조공 Tribute", title="조공", title_en="Tribute", source=src, line=11),
+            Rule("702.104", "Dethrone", title="Dethrone", title_en="Dethrone", source=src, line=13),
+            Rule("702.105", "Hidden Agenda", title="Hidden Agenda", title_en="Hidden Agenda", source=src, line=15),
+            Rule("702.106", "버티기 Outlast", title="버티기", title_en="Outlast", source=src, line=17),
+        ],
+        glossary=[],
+        diagnostics=[
+            Diagnostic(src, 5, "out-of-sequence", "702.105c before a lower number"),
+            Diagnostic(src, 7, "out-of-sequence", "702.105d before a lower number"),
+            Diagnostic(src, 9, "out-of-sequence", "702.105e before a lower number"),
+        ],
+    )
+    assert x.parse("ko") == expected
+
+
+def test_a_contents_page_alone_gives_no_rules() -> None:
+    """The dbyll index (``100. 일반 General`` lines, no numbered rule) is all front matter."""
+    paragraphs = [Paragraph("1. 게임의 컨셉 Game Concepts", 10), Paragraph("100. 일반 General", 11)]
+    assert parse_rules(paragraphs, lang="ko", source="s") == ParsedText(
+        rules=[],
+        glossary=[],
+        diagnostics=[Diagnostic("s", 10, "front-matter", "2 paragraphs skipped, from: 1. 게임의 컨셉 Game Concepts")],
+    )
