@@ -1,0 +1,144 @@
+"""From what a user typed to whoosh queries (no query syntax: every input is searched as text).
+
+``parse_query`` reads a query: a rule number in any common form (``702.19B``, ``CR 704.5j``,
+``rule 601.2a``) is a number query; otherwise quoted parts (``"legend rule"``, ``“…”``) are
+phrases, the rest words. Characters that are query syntax elsewhere (``AND``, ``:``, ``*``,
+brackets, a lone quote) are plain text here. ``build_query`` turns the words into a whoosh query
+over one edition's fields (``kb.index``): every word must match some field (``mode="all"``) or
+any may (``mode="any"``), titles and names weigh more than body text, and a query that is a whole
+name or phrase of a rule gets a large bonus.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from whoosh import query as wq
+from whoosh.scoring import BM25F, WeightingModel
+
+from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, english_analyzer, name_key
+from kb.numbers import parse_number
+
+MAX_QUERY_CHARS = 200
+MAX_CLAUSES = 12
+FIELD_BOOSTS = {"title": 6.0, "title_en": 6.0, "terms": 5.0, "body": 1.0, "examples": 0.3}
+NAME_BOOST = 40.0
+DEFINED_BOOST = 25.0
+SHORT_FIELDS = ("title", "title_en", "terms")
+PHRASE_BOOSTS = {"title": 8.0, "terms": 8.0, "body": 2.0}
+
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
+_SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,]+")
+_NUMBER_WORD = re.compile(r"^[1-9]\d{2}(?:\.\d+[a-zA-Z]?)?\.?$")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One word (``phrase=False``) or quoted phrase of a query, as typed (NFKC)."""
+
+    text: str
+    phrase: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """A query read by ``parse_query``: ``number`` when the whole query is a rule number
+    (canonical), else the text ``clauses``; ``numbers`` are rule numbers among the words."""
+
+    text: str
+    number: str | None
+    clauses: tuple[Clause, ...]
+    numbers: tuple[str, ...] = ()
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Read a user's query (any string; never raises). Over ``MAX_QUERY_CHARS`` characters and
+    ``MAX_CLAUSES`` words are ignored."""
+    text = unicodedata.normalize("NFKC", text or "")[:MAX_QUERY_CHARS].strip()
+    number = parse_number(text) if text else None
+    if number is not None:
+        return ParsedQuery(text, number, ())
+    clauses: list[Clause] = []
+    numbers: list[str] = []
+    rest = text
+    for match in _QUOTED.finditer(text):
+        phrase = next(g for g in match.groups() if g is not None).strip()
+        if phrase:
+            clauses.append(Clause(_SYNTAX.sub(" ", phrase).strip(), phrase=True))
+        rest = rest.replace(match.group(0), " ", 1)
+    for word in _SYNTAX.sub(" ", rest).split():
+        if _NUMBER_WORD.match(word) and parse_number(word):
+            numbers.append(parse_number(word) or "")
+        elif word.strip("-.'’"):
+            clauses.append(Clause(word.strip("-.'’")))
+    clauses = [c for c in clauses if c.text][:MAX_CLAUSES]
+    return ParsedQuery(text, None, tuple(clauses), tuple(numbers))
+
+
+def field_tokens(field: str, text: str, lang: str) -> list[str]:
+    """The tokens ``text`` gives in one field of an edition in ``lang``."""
+    analyzer = english_analyzer() if field == "title_en" else analyzer_for(lang)
+    return analyze(analyzer, text)
+
+
+def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query | None:
+    """The whoosh query of ``parsed`` in an edition of ``lang``; ``mode`` is ``"all"`` (every
+    clause must match) or ``"any"``. None when no clause leaves a token (only stop words)."""
+    clauses = [q for q in (clause_query(c, lang) for c in parsed.clauses) if q is not None]
+    numbers = [wq.Term("number", n, boost=NAME_BOOST) for n in parsed.numbers]
+    if not clauses and not numbers:
+        return None
+    if not clauses:
+        return wq.Or(numbers)
+    required = wq.And(clauses) if mode == "all" else wq.Or(clauses)
+    bonus = name_queries(" ".join(c.text for c in parsed.clauses), lang) + numbers
+    if len(parsed.clauses) > 1:
+        bonus += phrase_queries(" ".join(c.text for c in parsed.clauses), lang)
+    return wq.AndMaybe(required, wq.Or(bonus)) if bonus else required
+
+
+def clause_query(clause: Clause, lang: str) -> wq.Query | None:
+    """A word or phrase matched in any text field, each field with its boost; field scores add up
+    (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable)."""
+    parts = []
+    for field, boost in FIELD_BOOSTS.items():
+        tokens = field_tokens(field, clause.text, lang)
+        if tokens:
+            parts.append(_tokens_query(field, tokens, lang, boost))
+    return wq.Or(parts) if parts else None
+
+
+def name_queries(text: str, lang: str) -> list[wq.Query]:
+    """Exact-name matches of the whole query text (see ``kb.analysis.name_key``)."""
+    langs = (lang, "en") if lang in CJK_LANGUAGES else (lang,)
+    keys = dict.fromkeys(k for k in (name_key(text, key_lang) for key_lang in langs) if k)
+    return [wq.Term("name", key, boost=NAME_BOOST) for key in keys] + [
+        wq.Term("defined", key, boost=DEFINED_BOOST) for key in keys
+    ]
+
+
+def weighting() -> WeightingModel:
+    """BM25F without length normalisation in the short fields: most rules have no title or
+    term, so their average length is near 0 and normalising would crush every title match."""
+    return BM25F(**{f"{field}_B": 0.0 for field in SHORT_FIELDS})
+
+
+def phrase_queries(text: str, lang: str) -> list[wq.Query]:
+    """The whole query as a phrase in titles, terms and text."""
+    out = []
+    for field, boost in PHRASE_BOOSTS.items():
+        tokens = field_tokens(field, text, lang)
+        if len(tokens) > 1:
+            out.append(wq.Phrase(field, tokens, slop=1, boost=boost))
+    return out
+
+
+def _tokens_query(field: str, tokens: list[str], lang: str, boost: float) -> wq.Query:
+    if len(tokens) > 1:
+        return wq.Phrase(field, tokens, boost=boost)
+    token = tokens[0]
+    if lang in CJK_LANGUAGES and field != "title_en" and len(token) == 1 and not token.isascii():
+        return wq.Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
+    return wq.Term(field, token, boost=boost)

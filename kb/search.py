@@ -1,0 +1,186 @@
+"""Searching the KB: ``Searcher.search("trample", lang="ko")`` -> hits, best first.
+
+How a query is answered, in one edition (see ``kb.query`` for reading the query):
+
+1. A rule number in any common form (``702.19B``, ``CR 704.5j``, ``rule 601.2a``) that the edition
+   holds gives that rule first, then the rules under it in document order.
+2. Otherwise the words are searched in the edition's index (``kb.index``), every word required;
+   titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
+   whole name (title, English title, defined or glossary term) puts that rule first.
+3. When that finds nothing, Latin words missing from the edition's vocabulary are corrected
+   (``kb.spelling``) and the search repeats; when it still finds nothing, any word may match.
+
+Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
+edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import whoosh.index
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from kb.analysis import analyzer_for, english_analyzer
+from kb.index import indexed_editions
+from kb.layout import BuildPaths
+from kb.model import Edition
+from kb.query import Clause, ParsedQuery, build_query, field_tokens, parse_query, weighting
+from kb.snippets import snippet
+from kb.spelling import correct_word
+from kb.store import Store
+
+NUMBER_SCORE = 1000.0
+"""Score of the rule a number query names; the rules under it score just below, in order."""
+
+_TEXT_FIELDS = ("title", "title_en", "terms", "body", "examples")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: rule ``number`` of ``edition`` (id) in ``lang``; ``title`` is the rule's
+    title or its nearest ancestor's (``""`` when none); ``snippet`` is escaped HTML with matched
+    words in ``<mark>``; ``score`` orders hits (higher is better; not comparable across queries)."""
+
+    number: str
+    lang: str
+    edition: str
+    title: str
+    snippet: str
+    score: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The hit as JSON-ready data (the CLI's and API's hit shape)."""
+        return {"number": self.number, "lang": self.lang, "edition": self.edition,
+                "title": self.title, "snippet": self.snippet, "score": round(self.score, 4)}
+
+
+class Searcher:
+    """Searches one build's index. Open once per process and share: safe between threads (each
+    thread gets its own whoosh searcher per edition; the index is never written after the build)."""
+
+    def __init__(self, index_dir: Path, store: Store) -> None:
+        self.index_dir = Path(index_dir)
+        self.store = store
+        self._editions = indexed_editions(self.index_dir)
+        self._indexes: dict[str, whoosh.index.Index] = {}
+        self._lock = threading.Lock()
+        self._local = threading.local()
+
+    def search(
+        self,
+        query: str,
+        *,
+        lang: str | None = None,
+        edition: str | None = None,
+        section: str | None = None,
+        limit: int = 10,
+    ) -> list[Hit]:
+        """Hits for ``query``, best first, at most ``limit``. ``section`` keeps rules under a
+        section or rule number (``"7"``, ``"702"``). Raises ``kb.errors.EditionNotFound`` /
+        ``AmbiguousEdition`` for an ``edition`` or ``lang`` the store does not have."""
+        if limit <= 0:
+            return []
+        parsed = parse_query(query)
+        hits: list[Hit] = []
+        for target in self._targets(lang, edition):
+            hits += self._search_edition(target, parsed, section, limit)
+        hits.sort(key=lambda hit: -hit.score)
+        return hits[:limit]
+
+    def _targets(self, lang: str | None, edition: str | None) -> list[Edition]:
+        if edition is not None:
+            found = [self.store.find_edition(lang, edition)]
+        elif lang is not None:
+            found = [self.store.find_edition(lang)]
+        else:
+            found = [self.store.find_edition(language) for language in self.store.languages()]
+        return [e for e in found if e.id in self._editions]
+
+    def _search_edition(self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int) -> list[Hit]:
+        searcher = self._searcher(edition.id)
+        where = wq.Term("within", section) if section else None
+        if parsed.number:
+            hits = self._number_hits(searcher, edition, parsed.number, where, limit)
+            if hits:
+                return hits
+            parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
+        return self._text_hits(searcher, edition, parsed, where, limit)
+
+    def _number_hits(
+        self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
+    ) -> list[Hit]:
+        results = searcher.search(wq.Term("within", number), filter=where, limit=limit, sortedby="seq")
+        hits = []
+        for rank, found in enumerate(results):
+            text = found["body"]
+            hits.append(self._hit(edition, found, snippet(text, (), english_analyzer()), NUMBER_SCORE - rank * 0.01))
+        return hits
+
+    def _text_hits(
+        self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
+    ) -> list[Hit]:
+        lang = edition.lang
+        results = _run(searcher, build_query(parsed, lang, "all"), where, limit)
+        if not results:
+            corrected = correct_query(searcher, parsed, lang)
+            if corrected != parsed:
+                parsed = corrected
+                results = _run(searcher, build_query(parsed, lang, "all"), where, limit)
+        if not results:
+            results = _run(searcher, build_query(parsed, lang, "any"), where, limit)
+        terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
+        analyzer = analyzer_for(lang)
+        return [self._hit(edition, found, snippet(found["body"], terms, analyzer), found.score) for found in results]
+
+    def _hit(self, edition: Edition, found: whoosh.searching.Hit, marked: str, score: float) -> Hit:
+        return Hit(found["number"], edition.lang, edition.id, found["context"], marked, float(score))
+
+    def _searcher(self, edition_id: str) -> WhooshSearcher:
+        searchers = getattr(self._local, "searchers", None)
+        if searchers is None:
+            searchers = self._local.searchers = {}
+        if edition_id not in searchers:
+            searchers[edition_id] = self._index(edition_id).searcher(weighting=weighting())
+        return searchers[edition_id]
+
+    def _index(self, edition_id: str) -> whoosh.index.Index:
+        with self._lock:
+            if edition_id not in self._indexes:
+                self._indexes[edition_id] = whoosh.index.open_dir(self.index_dir, indexname=edition_id)
+            return self._indexes[edition_id]
+
+
+def open_searcher(build: BuildPaths) -> Searcher:
+    """A Searcher over a build's index and store (``kb.layout.current_build(kb_dir)``)."""
+    return Searcher(build.index, Store(build.store))
+
+
+def correct_query(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) -> ParsedQuery:
+    """``parsed`` with every Latin word that no text field of the edition holds replaced by its
+    spelling correction (``kb.spelling``); unchanged when nothing needs or has a correction."""
+    reader = searcher.reader()
+    clauses = []
+    for clause in parsed.clauses:
+        words = [_corrected(reader, word, lang) for word in clause.text.split()]
+        clauses.append(replace(clause, text=" ".join(words)))
+    return replace(parsed, clauses=tuple(clauses))
+
+
+def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:
+    lowered = word.lower()
+    if not lowered.isascii() or not lowered.isalpha():
+        return word
+    for field in _TEXT_FIELDS:
+        if any(reader.doc_frequency(field, token) for token in field_tokens(field, lowered, lang)):
+            return word
+    return correct_word(reader, lowered) or word
+
+
+def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:
+    if query is None:
+        return []
+    return list(searcher.search(query, filter=where, limit=limit))
