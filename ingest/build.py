@@ -31,6 +31,7 @@ from ingest.read import read_source
 from ingest.references import find_references
 from ingest.report import BuildReport, SourceReport
 from ingest.source import SourceError, SourceMeta, SourceText
+from kb import numbers
 from kb.layout import BuildPaths, discard, new_build_dir, publish
 from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Rule
 from kb.store_write import StoreWriter
@@ -161,9 +162,12 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_M
     for source in plan.files:
         if source.path in texts:
             parsed[source.path] = _guarded(source.path, lambda: parse_source(texts[source.path], meta.lang))
-            if not parsed[source.path][0] and not parsed[source.path][1]:
-                reports[source.path].fail(f"{_display(source.path)}: no rules found (read as {texts[source.path].format})")
+            problem = check_parsed(texts[source.path], *parsed[source.path])
+            if problem:
+                reports[source.path].fail(f"{_display(source.path)}: {problem}")
                 del parsed[source.path]
+            elif not any(d.kind == "back-matter" for d in parsed[source.path][2]) and texts[source.path].format == "official-text":
+                reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
     if not parsed:
         return None, list(reports.values())
     names = [texts[p.path].name for p in plan.all_files if p.path in parsed or p == plan.metadata]
@@ -189,6 +193,16 @@ def read_checked(source: SourcePlan, max_bytes: int = DEFAULT_MAX_BYTES) -> Sour
             _display(source.path), None, f"{size / 1e6:.1f} MB is over the {max_bytes / 1e6:g} MB limit for one source"
         )
     return read_source(source.path, fmt=source.hints.format)
+
+
+def check_parsed(text: SourceText, rules: list[Rule], glossary: list[GlossaryEntry], diagnostics: list) -> str | None:
+    """Why a parsed source cannot make (part of) an edition, or None: no rules at all, or only
+    section and three-digit headings (a contents list, or a file cut before its first rule)."""
+    if not rules and not glossary:
+        return f"no rules found (read as {text.format})"
+    if not any(numbers.level(rule.number) >= 2 for rule in rules):
+        return f"no numbered rules, only {len(rules)} headings (a truncated file, or only a contents list?)"
+    return None
 
 
 def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> SourceMeta | None:

@@ -105,7 +105,7 @@ def _entry(manifest: Path, index: int, item: dict) -> ManifestEntry:
         if not isinstance(item.get(key), str) or not item[key].strip():
             raise ManifestError(manifest, f"{where}: '{key}' is required (a string)")
     target = (manifest.parent / item["path"]).resolve()
-    if manifest.parent not in target.parents:
+    if target != manifest.parent and manifest.parent not in target.parents:
         raise ManifestError(manifest, f"{where}: {item['path']} is outside {manifest.parent}")
     if not target.exists():
         raise ManifestError(manifest, f"{where}: {item['path']} does not exist")

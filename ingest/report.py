@@ -140,7 +140,7 @@ def format_report(report: dict) -> str:
         _table(report["sources"]),
     ]
     for title, rows in (
-        ("Failed sources", [f"  {s['name']}: {s['error']}" for s in report["sources"] if s["status"] == "failed"]),
+        ("Failed sources", [f"  {s['error']}" for s in report["sources"] if s["status"] == "failed"]),
         ("Unresolved references", _unresolved(report["sources"])),
         ("Removed text", _samples(report["sources"], "removed")),
         ("Diagnostics", _samples(report["sources"], "diagnostics")),

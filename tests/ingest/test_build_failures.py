@@ -1,0 +1,138 @@
+"""Bad sources are reported by name while the others build; a failed build leaves the old KB."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import ingest.build
+from ingest.build import BuildCrashed, build_kb, check_parsed
+from ingest.source import SourceText
+from kb.layout import current_build
+from kb.model import Rule
+from kb.store import Store
+
+
+def _bad_sources(folder: Path, test_data: Path) -> None:
+    """Real bad inputs: empty, binary, no CR text, a UTF-16 file cut mid-character, an English file
+    cut inside its contents list, an oversized (sparse) file."""
+    folder.mkdir()
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "binary.txt").write_bytes(bytes(range(256)) * 8)
+    (folder / "notes.txt").write_text("Shopping list\n- eggs\n- milk\n", encoding="utf-8")
+    (folder / "utf16.txt").write_bytes("\ufeff100.1. These Magic rules apply.\n".encode("utf-16-be")[:41])
+    en = (test_data / "build" / "2026-01-16.txt").read_bytes()
+    (folder / "cut.txt").write_bytes(en[: en.index(b"106. Mana")])  # header, contents 1.-105.: cut before rule 100.1
+    with open(folder / "huge.txt", "wb") as big:
+        big.truncate(2_000_000)
+
+
+def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
+    _bad_sources(tmp_path / "bad", test_data)
+    good = test_data / "build" / "2021-11-19.txt"
+    report = build_kb([tmp_path / "bad", good], tmp_path / "kb", max_bytes=1_000_000)
+    assert report.published
+    assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
+    failed = {Path(s.path).name: s.error for s in report.failed}
+    expected = {
+        "binary.txt": r"bad/binary\.txt(:\d+)?: .*binary",
+        "cut.txt": r"bad/cut\.txt: no (numbered )?rules",
+        "empty.txt": r"bad/empty\.txt: empty file$",
+        "huge.txt": r"bad/huge\.txt: 2\.0 MB is over the 1 MB limit for one source$",
+        "notes.txt": r"bad/notes\.txt(:\d+)?: not a CR text",
+        "utf16.txt": r"bad/utf16\.txt:1: .*truncated",
+    }
+    assert sorted(failed) == sorted(expected)
+    for name, pattern in expected.items():
+        assert re.search(pattern, failed[name]), (name, failed[name])
+    assert all(s.edition is None and s.rules == 0 for s in report.failed)
+
+
+def _build_good(kb_dir: Path, test_data: Path) -> Path:
+    report = build_kb([test_data / "build" / "2026-01-16.txt"], kb_dir)
+    assert report.published
+    return current_build(kb_dir).root
+
+
+def test_when_nothing_builds_the_old_kb_stays_and_nothing_is_left_behind(tmp_path, test_data):
+    kb_dir = tmp_path / "kb"
+    live = _build_good(kb_dir, test_data)
+    _bad_sources(tmp_path / "bad", test_data)
+    report = build_kb([tmp_path / "bad"], kb_dir, max_bytes=1_000_000)
+    assert (report.published, report.build, report.editions, len(report.failed)) == (False, None, [], 6)
+    assert current_build(kb_dir).root == live
+    assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
+    assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["en-2026-01-16"]
+
+
+def test_a_crash_publishes_nothing_and_names_the_file(tmp_path, test_data, monkeypatch):
+    kb_dir = tmp_path / "kb"
+    live = _build_good(kb_dir, test_data)
+
+    def broken_parser(paragraphs, *, lang, source):
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(ingest.build, "parse_rules", broken_parser)
+    with pytest.raises(BuildCrashed, match=r"2021-11-19\.txt: RuntimeError: parser bug"):
+        build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+    assert current_build(kb_dir).root == live
+    assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
+
+
+def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, test_data, monkeypatch):
+    kb_dir = tmp_path / "kb"
+    live = _build_good(kb_dir, test_data)
+
+    def broken_index(index_dir, editions):
+        for _ in editions:
+            raise OSError("disk full")
+
+    monkeypatch.setattr(ingest.build, "write_index", broken_index)
+    with pytest.raises(OSError, match="disk full"):
+        build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+    assert current_build(kb_dir).root == live
+    assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
+
+
+def test_a_new_build_replaces_the_old_one(tmp_path, test_data):
+    kb_dir = tmp_path / "kb"
+    old = _build_good(kb_dir, test_data)
+    report = build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+    new = current_build(kb_dir).root
+    assert report.published and new != old and report.build == str(new)
+    assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["ko-2021-11-19"]
+
+
+def test_a_failed_file_of_a_multi_file_edition_leaves_the_rest(tmp_path, test_data):
+    folder = tmp_path / "dbyll"
+    folder.mkdir()
+    for source in (test_data / "build" / "dbyll-20210215").iterdir():
+        if source.name != ".gitattributes":
+            (folder / source.name).write_bytes(source.read_bytes())
+    (folder / "ko-20210215-dbyll-100.md").write_bytes(b"")
+    (folder / "manifest.toml").write_text(
+        '[[source]]\npath = "."\nprovenance = "p"\none_edition = true\nmetadata = "ko-20210215-dbyll-index.md"\n'
+    )
+    report = build_kb([folder], tmp_path / "kb")
+    assert report.to_dict()["editions"][0] | {"title": None} == {
+        "id": "ko-2021-02-15-dbyll", "lang": "ko", "effective_date": "2021-02-15", "title": None,
+        "sources": ["ko-20210215-dbyll-index.md", "ko-20210215-dbyll-700.md"],
+        "rules": 9, "examples": 3, "glossary": 0, "unresolved": 1,
+    }
+    assert [(Path(s.path).name, s.status) for s in report.sources] == [
+        ("ko-20210215-dbyll-index.md", "ok"), ("ko-20210215-dbyll-100.md", "failed"),
+        ("ko-20210215-dbyll-700.md", "ok"),
+    ]
+
+
+def test_a_text_of_headings_only_makes_no_edition():
+    text = SourceText("cut.txt", "official-text", "utf-8", "", [])
+    headings = [Rule("1", "Game Concepts", title="Game Concepts"), Rule("100", "General", title="General")]
+    assert check_parsed(text, headings, [], []) == (
+        "no numbered rules, only 2 headings (a truncated file, or only a contents list?)"
+    )
+    assert check_parsed(text, [], [], []) == "no rules found (read as official-text)"
+    assert check_parsed(text, [*headings, Rule("100.1", "These Magic rules apply.")], [], []) is None
