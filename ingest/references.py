@@ -56,6 +56,9 @@ _AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、)\s*)?"
 _COUNTER = r"(?!\s*(?:장|점|개|명|번|턴|枚|点|人|個|%|cards?\b|life\b))"
 """A three-digit item continuing a list must not be a count (``100장``, ``100 cards``)."""
 
+_Group = tuple[int, int, list[str]]
+"""A citation being read: span start, span end, targets so far."""
+
 
 def _anchor_pattern(lang: str) -> re.Pattern[str]:
     """The regex that starts a citation: a keyword and its first item, 8절, See NNN, or a bare number."""
@@ -74,6 +77,16 @@ def _item_pattern(number: str) -> re.Pattern[str]:
     return re.compile(rf"{_BEFORE}(?P<num>{number}){_COUNTER}(?:{_DASH}(?P<end>{_RANGE_END}))?")
 
 
+_ANCHOR = {lang: _anchor_pattern(lang) for lang in LANGUAGES}
+_LIST_WORDS = {lang: re.compile(words) for lang, words in _SEPARATOR.items()}
+_KEYWORD_ITEM = _item_pattern(_NUMBER)
+_BARE_ITEM = _item_pattern(_DOTTED)
+_TITLE_THEN = re.compile(_TITLE)
+_AFTER_TITLE_THEN = re.compile(_AFTER_TITLE)
+_LETTER = re.compile(r"[a-z](?![A-Za-z0-9])")
+_RUN_IN = re.compile(r"\.?\s(?!\s*(?:참고|참조|参照))")
+
+
 def find_references(text: str, lang: str) -> tuple[Reference, ...]:
     """The citations of rules in ``text``, in the order written.
 
@@ -88,25 +101,21 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
     norm = text.translate(_FULLWIDTH)
-    anchor = _anchor_pattern(lang)
-    keyword_item = _item_pattern(_NUMBER)
-    bare_item = _item_pattern(_DOTTED)
-    separator = re.compile(_SEPARATOR[lang])
     refs: list[Reference] = []
     pos = 0
-    while match := anchor.search(norm, pos):
+    while match := _ANCHOR[lang].search(norm, pos):
         first = _first_item(match, norm)
         if first is None:
             pos = match.start() + 1
             continue
-        start, end, targets = first
-        items = keyword_item if match.group("keyword") or match.group("see") else bare_item
-        groups, pos = _follow_list(norm, start, end, targets, items, separator)
-        refs.extend(Reference(s, e, text[s:e], tuple(_unique(t))) for s, e, t in groups if t)
+        items = _KEYWORD_ITEM if match.group("keyword") or match.group("see") else _BARE_ITEM
+        groups = _follow_list(norm, first, items, _LIST_WORDS[lang])
+        refs += [Reference(s, e, text[s:e], tuple(_unique(t))) for s, e, t in groups]
+        pos = groups[-1][1]
     return tuple(refs)
 
 
-def _first_item(match: re.Match[str], text: str) -> tuple[int, int, list[str]] | None:
+def _first_item(match: re.Match[str], text: str) -> _Group | None:
     """Span start, end and targets of the first item an anchor matched, or None when it is no citation."""
     if match.groupdict().get("ko_section"):
         return match.start(), match.end(), [match.group("ko_section")]
@@ -115,7 +124,8 @@ def _first_item(match: re.Match[str], text: str) -> tuple[int, int, list[str]] |
     if match.group("bare"):
         if _is_run_in_number(text, match):
             return None
-        return match.start(), match.end(), _item_targets(match.group("bare"), match.group("bare_end"))
+        targets = _item_targets(match.group("bare"), match.group("bare_end"))
+        return (match.start(), match.end(), targets) if targets else None
     first, keyword = match.group("first"), match.group("keyword").strip().lower()
     if len(first) == 1:
         is_section = keyword.startswith("section") or text.startswith("〔", match.end("first"))
@@ -125,54 +135,54 @@ def _first_item(match: re.Match[str], text: str) -> tuple[int, int, list[str]] |
 
 
 def _is_run_in_number(text: str, match: re.Match[str]) -> bool:
-    """A bare number opening the text or a sentence and followed by a space is a rule's own number
-    run into the text (``712.3b 혼합 쌍인…``; ``…Effects.") 506.4. The subgame…``), not a citation."""
+    """Whether a bare number is a rule's own number run into the text, not a citation.
+
+    That is a number opening the text or a sentence and followed by a space: ``712.3b 혼합
+    쌍인…`` (a stale number left by the translator), ``…Effects.") 506.4. The subgame…`` (two
+    rules on one scraped line)."""
     before = text[: match.start()].rstrip()
     if match.group("bare_end") or (before and before[-1] not in _SENTENCE_END):
         return False
-    return bool(re.compile(r"\.?\s(?!\s*(?:참고|참조|参照))").match(text, match.end()))
+    return bool(_RUN_IN.match(text, match.end()))
 
 
 def _follow_list(
-    text: str,
-    start: int,
-    end: int,
-    targets: list[str],
-    items: re.Pattern[str],
-    separator: re.Pattern[str],
-) -> tuple[list[tuple[int, int, list[str]]], int]:
-    """Extend a citation over the list that follows its first item.
+    text: str, first: _Group, items: re.Pattern[str], list_words: re.Pattern[str]
+) -> list[_Group]:
+    """Extend a citation from its first item over the list that follows (``, 601.2c, and 601.2d``).
 
-    Returns the (start, end, targets) groups (a quoted title between items starts a new group)
-    and the position to scan on from.
+    Returns (start, end, targets) groups: one, or more when quoted titles stand between items
+    (``rules 702.109, “Dash,” 702.152, “Blitz,”``), each item after a title starting a new group.
     """
-    groups = [(start, end, targets)]
+    groups = [first]
     while True:
-        title = re.compile(_TITLE).match(text, end)
+        start, end, targets = groups[-1]
+        title = _TITLE_THEN.match(text, end)
         if title:
-            after = re.compile(_AFTER_TITLE).match(text, title.end())
+            after = _AFTER_TITLE_THEN.match(text, title.end())
             listed = after.group().strip() or (title.group("title") or "").endswith(",")
             item = items.match(text, after.end()) if listed else None
-            if item is None or not (new := _item_targets(item.group("num"), item.group("end"))):
-                return groups, end
-            end = item.end()
-            groups.append((item.start(), end, new))
+            new = _item_targets(item.group("num"), item.group("end")) if item else []
+            if not new:
+                return groups
+            groups.append((item.start(), item.end(), new))
             continue
-        sep = separator.match(text, end)
-        if sep is None or sep.end() == end:
-            return groups, end
-        item = items.match(text, sep.end())
-        new = _item_targets(item.group("num"), item.group("end")) if item else _letter_item(text, sep.end(), groups[-1][2])
+        words = list_words.match(text, end)
+        if words is None:
+            return groups
+        item = items.match(text, words.end())
+        if item:
+            new, item_end = _item_targets(item.group("num"), item.group("end")), item.end()
+        else:
+            new, item_end = _letter_item(text, words.end(), targets), words.end() + 1
         if not new:
-            return groups, end
-        end = item.end() if item else sep.end() + 1
-        groups[-1][2].extend(new)
-        groups[-1] = (groups[-1][0], end, groups[-1][2])
+            return groups
+        groups[-1] = (start, item_end, targets + new)
 
 
 def _letter_item(text: str, pos: int, previous: list[str]) -> list[str]:
     """``rules 608.3a and b``: a lone letter after a subrule, later in the alphabet (never ``a``)."""
-    letter = re.compile(r"[a-z](?![A-Za-z0-9])").match(text, pos)
+    letter = _LETTER.match(text, pos)
     if not letter or not previous or level(previous[-1]) != 3 or letter.group() <= previous[-1][-1]:
         return []
     number = parse_number(previous[-1][:-1] + letter.group())

@@ -26,6 +26,7 @@ def _edition_references(path: Path, lang: str) -> tuple[set[str], list[Reference
     return {rule.number for rule in parsed.rules}, refs
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("relative", "lang", "min_references", "unresolved"),
     [
