@@ -45,7 +45,7 @@ from ingest.headings import (
 from ingest.sequence import flag_numbers
 from ingest.source import Diagnostic, Paragraph
 from kb.model import Example, GlossaryEntry, Rule
-from kb.numbers import level
+from kb.numbers import level, sort_key
 
 _SAMPLE = 200
 _MALFORMED_NUMBER = re.compile(r"^[1-9]\d{2}\.[0-9a-z.]*\s")
@@ -98,17 +98,19 @@ def parse_rules(paragraphs: Sequence[Paragraph], *, lang: str, source: str) -> P
 
 
 def _body_start(paragraphs: list[Paragraph]) -> int:
-    """Index of the first body paragraph: the headings right before the first numbered rule.
-    A text of headings only (a contents page such as the dbyll index) is all front matter."""
+    """Index of the first body paragraph: the headings right before the first numbered rule, in
+    the CR's order (at most one section heading). A text of headings only (a contents page such as the dbyll index) is all front matter."""
     first = next(
         (i for i, p in enumerate(paragraphs) if (n := numbered(p.text.strip())) and level(n.number) >= 2),
         None,
     )
     if first is None:
         return len(paragraphs)
-    start = first
+    start, after = first, numbered(paragraphs[first].text.strip()).number
     while start > 0 and (n := numbered(paragraphs[start - 1].text.strip())) and level(n.number) <= 1:
-        start -= 1
+        if sort_key(n.number) >= sort_key(after):
+            break  # the end of a contents list (``726. ...``) just before the body's ``700. 일반``
+        start, after = start - 1, n.number
         if level(n.number) == 0:
             break
     return start

@@ -328,3 +328,17 @@ def test_a_contents_page_alone_gives_no_rules() -> None:
         glossary=[],
         diagnostics=[Diagnostic("s", 10, "front-matter", "2 paragraphs skipped, from: 1. 게임의 컨셉 Game Concepts")],
     )
+
+
+def test_a_contents_list_of_bare_headings_ends_before_the_body() -> None:
+    """Seed 000's contents written without its ``- `` bullets: ``726.`` cannot precede ``700.``."""
+    texts = ["Contents", "700. 일반", "726. 적법하지 않은 행동 처리", "700. 일반", "700.1. 게임상에서 일어나는 모든 것은 이벤트입니다."]
+    paragraphs = [Paragraph(text, n) for n, text in enumerate(texts, 1)]
+    assert parse_rules(paragraphs, lang="ko", source="s") == ParsedText(
+        rules=[
+            Rule("700", "일반", title="일반", source="s", line=4),
+            Rule("700.1", texts[4].removeprefix("700.1. "), source="s", line=5),
+        ],
+        glossary=[],
+        diagnostics=[Diagnostic("s", 1, "front-matter", "3 paragraphs skipped, from: Contents")],
+    )
