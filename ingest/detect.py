@@ -89,8 +89,14 @@ def _header_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if lines and lines[0].strip() == "---" and "---" in (line.strip() for line in lines[1:]):
         lines = lines[lines.index("---", 1) + 1:] if "---" in lines[1:] else lines
-    non_blank = [MARKDOWN_DECORATION.sub("", line) for line in lines if line.strip()]
-    return [line for line in non_blank if line][:HEADER_LINES]
+    header: list[str] = []
+    for line in lines:
+        line = MARKDOWN_DECORATION.sub("", line)
+        if line:
+            header.append(line)
+            if len(header) == HEADER_LINES:
+                break
+    return header
 
 
 def _title(header: list[str], lang: str) -> str:

@@ -16,11 +16,12 @@ from ingest.readers.vocabulary import load_vocabulary
 from ingest.source import Diagnostic, Paragraph, SourceText
 from kb.numbers import sort_key
 
-BOILERPLATE = (
-    re.compile(r"LightNovelFree|\bnovels?\b", re.IGNORECASE),
-    re.compile(r"\bPart \d+(?: summary)?$"),
-    re.compile(r"^-?\s*Related chapters?:?$", re.IGNORECASE),
-    re.compile(r"^다음검색$"),
+BOILERPLATE = re.compile(
+    r"LightNovelFree|\b(?i:reading|any|this) novel\b"
+    r"|\bPart \d+(?: summary)?[ \t]*$"
+    r"|^[ \t]*-?[ \t]*(?i:related chapters?):?[ \t]*$"
+    r"|^[ \t]*다음검색[ \t]*$",
+    re.MULTILINE,
 )
 """Lines written by the sites CR copies were scraped from (never by the CR)."""
 
@@ -37,7 +38,7 @@ MIN_REPEAT = 5
 
 def is_scraped_page(text: str) -> bool:
     """True when some line of ``text`` is site boilerplate (see ``BOILERPLATE``)."""
-    return any(_is_boilerplate(line.strip()) for line in text.split("\n"))
+    return bool(BOILERPLATE.search(text))
 
 
 def read_scraped_page(text: str, name: str, encoding: str = "") -> SourceText:
@@ -96,7 +97,7 @@ def split_run_together(line: str) -> list[str]:
 
 
 def _is_boilerplate(line: str) -> bool:
-    return bool(line) and any(pattern.search(line) for pattern in BOILERPLATE)
+    return bool(line) and bool(BOILERPLATE.search(line))
 
 
 def _drop_boilerplate(lines: list[tuple[int, str]], name: str) -> tuple[list[tuple[int, str]], list[Diagnostic]]:

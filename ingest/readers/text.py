@@ -100,7 +100,7 @@ def _join(parts: list[str]) -> str:
 def _drop_italic_markers(paragraphs: list[Paragraph], name: str) -> tuple[list[Paragraph], list[Diagnostic]]:
     cleaned, count, first = [], 0, None
     for paragraph in paragraphs:
-        text, n = ITALIC_MARKERS.subn(r"\1", paragraph.text)
+        text, n = ITALIC_MARKERS.subn(r"\1", paragraph.text) if "_" in paragraph.text else (paragraph.text, 0)
         if n:
             count += n
             first = first or paragraph
