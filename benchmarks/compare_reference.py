@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,7 +113,8 @@ def load_and_compare(shared: Path) -> Agreement:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
+    default = Path(os.environ.get("CRKB_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+    parser.add_argument("--shared", type=Path, default=default, help="the shared folder (default: $CRKB_SHARED or ../shared)")
     args = parser.parse_args()
     result = load_and_compare(args.shared)
     for kind in ("rules", "examples", "glossary"):
