@@ -32,14 +32,11 @@ from ingest.references import find_references
 from ingest.report import BuildReport, SourceReport
 from ingest.source import SourceError, SourceMeta, SourceText
 from kb import numbers
+from kb.index import write_index
 from kb.layout import BuildPaths, discard, new_build_dir, publish
 from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Rule
 from kb.store_write import StoreWriter
 
-try:  # TODO(search): remove the guard once kb/index.py has landed.
-    from kb.index import write_index
-except ImportError:  # pragma: no cover - depends on the search engineer's module
-    write_index = None
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 """The bundled sources and their manifest (``crkb build`` with no sources)."""
@@ -96,13 +93,8 @@ def _write_build(
     with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
         with StoreWriter(build.store) as writer:
             editions = _stored_editions(writer, plans, report, max_bytes, bar)
-            if write_index is None:
-                for _ in editions:
-                    pass
-                report.index = "skipped: kb.index is not available"
-            else:
-                write_index(build.index, editions)
-                report.index = "written"
+            write_index(build.index, editions)
+            report.index = "written"
             report.published = bool(report.editions)
             report.seconds = round(time.perf_counter() - started, 2)
             data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)

@@ -5,7 +5,7 @@ A report is plain JSON-ready data (``BuildReport.to_dict``), stored in the store
 readable summary by ``format_report``. Shape::
 
     {"kb": str, "build": str | null, "published": bool, "started": ISO time, "seconds": float,
-     "index": "written" | "skipped: <why>",
+     "index": "written" (the search index in the build folder),
      "totals": {"sources", "failed", "editions", "rules", "examples", "glossary"},
      "editions": [{"id", "lang", "effective_date", "title", "sources", "rules", "examples",
                    "glossary", "unresolved"}],
@@ -105,7 +105,7 @@ class BuildReport:
     published: bool = False
     started: str = ""
     seconds: float = 0.0
-    index: str = "skipped"
+    index: str = "not written"
     editions: list[dict] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
 

@@ -7,7 +7,6 @@ print one line (``Error: ...``) and exit non-zero; no tracebacks.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import sys
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from kb.errors import KBError, RuleNotFound
 from kb.layout import current_build, default_kb_dir, has_build
 from kb.store import Store
 from kb.views import edition_summaries, export_view, rule_view
+from web import cli_search
 
 EXIT_SOURCES_FAILED = 1
 """``crkb build``: some sources failed (the others are published), or nothing was built."""
@@ -191,9 +191,7 @@ def serve(kb_dir: Path | None, host: str, port: int) -> None:
         report = build_kb([BUNDLED_DATA], kb_dir, progress=None)
         if not report.published:
             raise click.ClickException("the bundled KB did not build:\n" + format_report(report.to_dict()))
-    if importlib.util.find_spec("web.app") is None:
-        raise click.ClickException("the web app (web/app.py) is not available in this install")
-    import waitress
+    import waitress  # imported here: the other commands need neither Flask nor waitress
 
     from web.app import create_app
 
@@ -202,14 +200,5 @@ def serve(kb_dir: Path | None, host: str, port: int) -> None:
     waitress.serve(app, host=host, port=port)
 
 
-def _register_search_commands() -> None:
-    """Add ``crkb search`` and ``crkb eval`` from web.cli_search when that module is present."""
-    # TODO(search): import unconditionally once web/cli_search.py has landed.
-    if importlib.util.find_spec("web.cli_search") is not None:
-        from web import cli_search
-
-        main.add_command(cli_search.search)
-        main.add_command(cli_search.eval)
-
-
-_register_search_commands()
+main.add_command(cli_search.search)
+main.add_command(cli_search.eval)
