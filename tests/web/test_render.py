@@ -1,0 +1,52 @@
+"""The reference renderer: escaping, single links, ranges, missing targets and bad spans."""
+
+from __future__ import annotations
+
+from kb.model import Reference
+from web.render import LinkTarget, render_text
+
+KNOWN = {"510", "601.2a", "601.2b", "601.2c", "601.2d", "702.19b"}
+
+
+def link_for(number: str) -> LinkTarget | None:
+    return LinkTarget(f"/en/cr/{number}", f"/p/{number}") if number in KNOWN else None
+
+
+def test_single_reference_is_linked_and_the_rest_escaped() -> None:
+    text = "Trample … (See rule 510, “Combat Damage Step.”) <b>"
+    start = text.index("See rule 510")
+    html = render_text(text, [Reference(start, start + 12, "See rule 510", ("510",))], link_for)
+    assert str(html) == (
+        'Trample … (<a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">See rule 510</a>, '
+        "“Combat Damage Step.”) &lt;b&gt;"
+    )
+
+
+def test_a_range_links_its_words_and_every_rule_in_it() -> None:
+    text = "rules 601.2a–d"
+    html = str(render_text(text, [Reference(0, len(text), text, ("601.2a", "601.2b", "601.2c", "601.2d"))], link_for))
+    assert html.startswith('<a class="ref" href="/en/cr/601.2a"')
+    assert html.count('class="ref"') == 5
+    assert '<span class="ref-range">[' in html and ">d</a>]</span>" in html
+
+
+def test_several_numbers_in_one_reference_link_each_number() -> None:
+    text = "rules 510 and 702.19b"
+    html = str(render_text(text, [Reference(0, len(text), text, ("510", "702.19b"))], link_for))
+    assert html == (
+        'rules <a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">510</a> and '
+        '<a class="ref" href="/en/cr/702.19b" data-preview="/p/702.19b" data-number="702.19b">702.19b</a>'
+    )
+
+
+def test_a_missing_target_is_marked_not_linked() -> None:
+    html = str(render_text("see rule 999.1", [Reference(4, 14, "rule 999.1", ("999.1",))], link_for))
+    assert html == 'see <span class="ref-missing" title="Not in this edition: 999.1">rule 999.1</span>'
+
+
+def test_bad_spans_are_ignored_and_never_break_escaping() -> None:
+    refs = [Reference(5, 2, "x", ("510",)), Reference(0, 99, "x", ("510",)), Reference(0, 3, "<a>", ("510",)),
+            Reference(1, 4, "overlap", ("510",))]
+    assert str(render_text("<a> & </a>", refs, link_for)) == (
+        '<a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">&lt;a&gt;</a> &amp; &lt;/a&gt;'
+    )

@@ -1,0 +1,130 @@
+"""Rule pages: URL forms, redirects of loose numbers, anchors, breadcrumb, references, cited-by,
+language switcher, old-edition note and OpenGraph tags, on the small real KB."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.web.pages import hrefs, soup, texts
+
+
+def test_subrule_page_shows_text_examples_breadcrumb_and_neighbours(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/702.19b"))
+    assert texts(page, ".breadcrumb li") == [
+        "English", "7. Additional Rules", "702. Keyword Abilities", "702.19. Trample", "702.19b"]
+    assert [a["id"] for a in page.select("article.rule")] == ["702.19b"]
+    assert texts(page, "article .example-label") == ["Example:", "Example:"]
+    assert texts(page, "article .example")[0].startswith("Example: A 2/2 creature that can block an additional")
+    assert hrefs(page, ".prev-next a") == ["/en/cr/702.19a", "/en/cr/702.19c"]
+    assert page.select_one("title").get_text() == "702.19b · crkb"
+
+
+def test_three_digit_rule_page_has_both_anchor_forms_for_every_subrule(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/702"))
+    assert [a["id"] for a in page.select("article.rule")] == ["702", "702.19", "702.19a", "702.19b", "702.19c"]
+    assert [a["id"] for a in page.select("article.rule .legacy-anchor")] == [
+        "R702", "R70219", "R70219a", "R70219b", "R70219c"]
+
+
+def test_section_page_lists_its_three_digit_rules(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/7"))
+    assert texts(page, "ul.contents li") == ["702. Keyword Abilities", "704. State-Based Actions"]
+    assert hrefs(page, "ul.contents a") == ["/en/cr/702", "/en/cr/704"]
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [("702.19B", "702.19b"), ("702.19b.", "702.19b"), ("CR702.19b", "702.19b"),
+     ("７０２.１９ｂ", "702.19b"), ("R70219b", "702.19b"), ("702.", "702")],
+)
+def test_loose_numbers_redirect_permanently_to_the_canonical_url(client: FlaskClient, written: str, canonical: str) -> None:
+    response = client.get(f"/en/cr/{written}")
+    assert (response.status_code, response.headers["Location"]) == (301, f"/en/cr/{canonical}")
+
+
+def test_pinned_urls_by_date_and_by_id(client: FlaskClient) -> None:
+    assert client.get("/ko/cr/2021-11-19/702.19b").status_code == 200
+    by_id = client.get("/en/cr/en-2021-11-19/702.19B")
+    assert (by_id.status_code, by_id.headers["Location"]) == (301, "/en/cr/2021-11-19/702.19b")
+    assert client.get("/en/cr/2020-01-01/702.19").status_code == 404
+
+
+def test_unknown_number_is_404_with_the_nearest_rules_and_other_editions(client: FlaskClient) -> None:
+    response = client.get("/en/cr/702.19z")
+    page = soup(response)
+    assert response.status_code == 404
+    assert texts(page, ".suggestions a") == ["702.19", "702.19a", "702.19b", "702.19c"]
+    missing = soup(client.get("/en/cr/103.4"))
+    assert "103.4 in ko 2021-11-19" in texts(missing, ".suggestions a")
+    assert "/ko/cr/103.4" in hrefs(missing, ".suggestions a")
+
+
+def test_unknown_language_and_non_numbers_are_404(client: FlaskClient) -> None:
+    assert client.get("/fr/cr/702.19").status_code == 404
+    assert client.get("/en/cr/trample").status_code == 404
+    assert client.get("/en/cr/702.19l").status_code == 404
+
+
+def test_references_link_within_the_edition_and_preview_urls_name_it(client: FlaskClient) -> None:
+    newest = soup(client.get("/en/cr/702.19c")).select("a.ref")
+    assert [(a.get_text(), a["href"], a["data-preview"]) for a in newest] == [
+        ("rule 702.19b", "/en/cr/702.19b", "/api/v1/preview/en/en-2026-01-16/702.19b")]
+    old = soup(client.get("/en/cr/2021-11-19/702.19a")).select("a.ref")
+    assert [(a.get_text(), a["href"]) for a in old] == [("See rule 510", "/en/cr/2021-11-19/510")]
+
+
+def test_a_reference_to_a_missing_rule_is_marked_not_linked(client: FlaskClient) -> None:
+    page = soup(client.get("/ja/cr/103.2"))
+    assert page.select("a.ref") == []
+    assert texts(page, ".ref-missing") == ["rule 103.2a-e"]
+
+
+def test_cited_by_lists_rules_and_glossary_entries(client: FlaskClient) -> None:
+    assert texts(soup(client.get("/en/cr/702.19b")), ".cited-by li a") == ["702.19c"]
+    assert texts(soup(client.get("/en/cr/702.19")), ".cited-by li a") == ["Glossary: Trample"]
+    assert texts(soup(client.get("/en/cr/510")), ".cited-by li a") == ["702.19a"]
+
+
+def test_language_switcher_shows_the_editions_holding_the_number(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/702.19"))
+    assert texts(page, ".switcher li") == [
+        "English 2026-01-16 , 2021-11-19", "한국어 2021-11-19", "日本語 no edition has 702.19"]
+    assert hrefs(page, ".switcher a") == ["/en/cr/2021-11-19/702.19", "/ko/cr/702.19"]
+    assert texts(page, ".switcher [aria-current]") == ["2026-01-16"]
+
+
+def test_an_old_edition_says_so_and_links_the_newest(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/2021-11-19/702.19"))
+    assert "not the newest English edition" in texts(page, ".old-edition")[0]
+    assert hrefs(page, ".old-edition a") == ["/en/cr/702.19"]
+    assert soup(client.get("/en/cr/702.19")).select(".old-edition") == []
+
+
+def test_opengraph_tags_unfurl_the_rule(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/702.19a"))
+    meta = {m["property"]: m["content"] for m in page.select("meta[property^='og:']")}
+    assert meta["og:title"] == "CR 702.19a (en, 2026-01-16)"
+    assert meta["og:url"] == "http://localhost/en/cr/702.19a"
+    assert meta["og:description"].startswith("Trample is a static ability that modifies the rules")
+    assert len(meta["og:description"]) <= 200
+    assert page.select_one("link[rel=canonical]")["href"] == "http://localhost/en/cr/702.19a"
+
+
+def test_korean_rule_page_shows_the_translation(client: FlaskClient) -> None:
+    page = soup(client.get("/ko/cr/702.19"))
+    assert page.select_one("html")["lang"] == "ko"
+    assert texts(page, "article .heading")[0] == "돌진 Trample"
+    assert texts(page, ".breadcrumb li")[:2] == ["한국어", "7. 추가적인 규칙"]
+
+
+def test_home_lists_each_languages_sections_rules_and_editions(client: FlaskClient) -> None:
+    page = soup(client.get("/"))
+    assert page.select("form[role=search] input[name=q]")
+    assert texts(page, "#contents-en .sections summary") == [
+        "1. Game Concepts", "5. Turn Structure", "7. Additional Rules"]
+    assert texts(page, "#contents-en .three-digit a") == [
+        "101. The Magic Golden Rules", "103. Starting the Game", "510. Combat Damage Step",
+        "702. Keyword Abilities", "704. State-Based Actions"]
+    assert hrefs(page, "#contents-en .editions a") == ["/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1"]
+    assert texts(page, ".language h2") == ["English", "한국어", "日本語"]

@@ -1,0 +1,63 @@
+"""Search page and search API on the real index of the small KB, and the OpenSearch description."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from lxml import etree
+
+from tests.web.pages import soup, texts
+from web.app import create_app
+
+
+def test_opensearch_description_is_linked_and_points_at_search(client: FlaskClient) -> None:
+    link = soup(client.get("/")).select_one("link[rel=search]")
+    assert (link["type"], link["href"]) == ("application/opensearchdescription+xml", "/opensearch.xml")
+    response = client.get("/opensearch.xml")
+    assert response.mimetype == "application/opensearchdescription+xml"
+    root = etree.fromstring(response.data)
+    ns = {"o": "http://a9.com/-/spec/opensearch/1.1/"}
+    assert [u.get("template") for u in root.findall("o:Url", ns)] == [
+        "http://localhost/search?q={searchTerms}", "http://localhost/api/v1/search?q={searchTerms}"]
+
+
+def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:
+    response = client.get("/search?q=CR+702.19B")
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/702.19b")
+    korean = client.get("/search?q=702.19b&lang=ko")
+    assert korean.headers["Location"] == "/ko/cr/702.19b"
+
+
+def test_search_page_lists_hits_with_marked_snippets(search_config: dict) -> None:
+    client = create_app(search_config).test_client()
+    page = soup(client.get("/search?q=trample&lang=en"))
+    hits = page.select("li.hit")
+    assert hits, "trample must find rules"
+    assert hits[0].select_one("a.hit-title")["href"].startswith("/en/cr/702.19")
+    assert page.select("li.hit .snippet mark")
+    korean = soup(client.get("/search?q=돌진&lang=ko"))
+    assert [a["href"] for a in korean.select("a.hit-title")][0].startswith("/ko/cr/702.19")
+
+
+def test_search_api_answers_hits(search_config: dict) -> None:
+    client = create_app(search_config).test_client()
+    body = client.get("/api/v1/search?q=trample&lang=en&limit=3").get_json()
+    assert (body["query"], body["lang"], body["edition"]) == ("trample", "en", None)
+    assert 1 <= len(body["hits"]) <= 3
+    assert set(body["hits"][0]) == {"number", "lang", "edition", "title", "snippet", "score", "url"}
+    pinned = client.get("/api/v1/search?q=trample&lang=en&edition=2021-11-19").get_json()
+    assert {h["edition"] for h in pinned["hits"]} == {"en-2021-11-19"}
+
+
+def test_search_without_an_index_is_503_not_a_crash(web_config: dict) -> None:
+    app: Flask = create_app({"STORE_PATH": web_config["STORE_PATH"], "TESTING": True})
+    client = app.test_client()
+    assert client.get("/search?q=trample").status_code == 503
+    assert client.get("/api/v1/search?q=trample").get_json()["error"]["status"] == 503
+    assert client.get("/search").status_code == 200
+
+
+def test_no_hits_says_so(search_config: dict) -> None:
+    client = create_app(search_config).test_client()
+    page = soup(client.get("/search?q=zzzqqqxxv&lang=en"))
+    assert texts(page, ".no-hits") == ["No rule matches “zzzqqqxxv”."]
