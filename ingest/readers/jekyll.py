@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ingest.readers import diagnostic
-from ingest.source import Paragraph, SourceText
+from ingest.source import Diagnostic, Paragraph, SourceText
 
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}")
 KRAMDOWN_ATTRIBUTES = re.compile(r"\{:[^}\n]*\}")
@@ -47,7 +47,7 @@ def read_jekyll_markdown(text: str, name: str, encoding: str = "") -> SourceText
     env: dict = {}
     tokens = md.parse(body, env)
     paragraphs: list[Paragraph] = []
-    for i, token in enumerate(tokens):
+    for token in tokens:
         if token.type == "inline" and token.map:
             paragraphs += _inline_lines(md, env, token.content, token.map[0] + 1)
         elif token.type == "html_block" and token.map:
@@ -65,10 +65,10 @@ def symbol_text(src: str) -> str | None:
     return "{" + (f"{stem[0]}/{stem[1]}" if hybrid else stem) + "}"
 
 
-def _strip_jekyll(text: str, name: str):
+def _strip_jekyll(text: str, name: str) -> tuple[str, list[Diagnostic]]:
     """Blank out front matter, Liquid tags and kramdown attributes, keeping line numbers."""
     lines = text.split("\n")
-    diagnostics = []
+    diagnostics: list[Diagnostic] = []
     if lines[0].strip() == FRONT_MATTER_FENCE and FRONT_MATTER_FENCE in (l.strip() for l in lines[1:]):
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == FRONT_MATTER_FENCE)
         diagnostics.append(diagnostic(name, 1, "markup", "front matter: " + " | ".join(lines[1:end])))
