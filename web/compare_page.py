@@ -1,7 +1,7 @@
 """What the compare page shows: columns of one rule number in several languages and editions.
 
-Without a pinned date, the newest English edition comes first, and each translation stands beside
-the English text of its own edition (same effective date) when the KB has it. With a pinned date
+Without a pinned date, each translation stands beside the English text of its own edition (same
+effective date) when the KB has it, and beside the newest English edition. With a pinned date
 (``?edition=YYYY-MM-DD``) only editions of that date are shown, so only same-edition rules pair.
 """
 
@@ -31,22 +31,24 @@ class Column:
     linked: Linker | None
 
 
-def compare_columns(number: str, langs: list[str], date: str | None) -> list[Column]:
-    """The columns for ``number`` in ``langs`` (known languages, page order), pinned to ``date``
-    when given."""
+def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
+    """Rows of columns for ``number`` in ``langs`` (known languages, page order). Pinned to
+    ``date``: one row, a column per language. Otherwise a row per translation: the translation,
+    the English of its own edition, the newest English; only the newest English when ``langs``
+    holds no translation."""
     if date:
-        return [_pinned_column(number, lang, date) for lang in langs]
+        return [[_pinned_column(number, lang, date) for lang in langs]]
     store = lookup.store()
-    columns: list[Column] = []
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
-    if newest_en is not None:
-        columns.append(_column(number, newest_en, "newest English edition"))
+    newest_column = [_column(number, newest_en, "newest English edition")] if newest_en else []
+    rows = []
     for lang in (x for x in langs if x != ENGLISH):
         translation = _newest_holding(number, lang)
-        columns.append(_column(number, translation, "translation"))
+        row = [_column(number, translation, "translation")]
         if translation.effective_date is not None and newest_en is not None:
-            columns.append(_own_english(number, translation, newest_en))
-    return columns
+            row.append(_own_english(number, translation, newest_en))
+        rows.append(row + newest_column)
+    return rows or [newest_column]
 
 
 def _column(number: str, edition: Edition, role: str) -> Column:

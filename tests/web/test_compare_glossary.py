@@ -10,27 +10,33 @@ from tests.web.pages import hrefs, soup, texts
 def _columns(client: FlaskClient, url: str) -> list[tuple[str | None, str, list[str], list[str]]]:
     page = soup(client.get(url))
     return [
-        (col.get("data-edition"), col["data-role"], [a["id"] for a in col.select("article.rule")],
+        (col.get("data-edition"), col["data-role"], [a["data-number"] for a in col.select("article.rule")],
          texts(col, ".absent"))
         for col in page.select("section.column")
     ]
 
 
-def test_korean_stands_beside_the_english_of_its_own_edition_and_the_newest_english(client: FlaskClient) -> None:
+def test_each_translation_stands_beside_the_english_of_its_own_edition_and_the_newest(client: FlaskClient) -> None:
     assert _columns(client, "/compare/702.19b?langs=en,ko,ja") == [
-        ("en-2026-01-16", "newest English edition", ["702.19b"], []),
         ("ko-2021-11-19", "translation", ["702.19b"], []),
         ("en-2021-11-19", "English of the ko edition", ["702.19b"], []),
+        ("en-2026-01-16", "newest English edition", ["702.19b"], []),
         ("ja-2023-09-01", "translation", [], ["No rule 702.19b in this edition."]),
         (None, "English of the ja edition", [], ["No English edition effective 2023-09-01 in the KB."]),
+        ("en-2026-01-16", "newest English edition", ["702.19b"], []),
     ]
+    page = soup(client.get("/compare/702.19b?langs=en,ko,ja"))
+    assert [len(row.select("section.column")) for row in page.select(".columns")] == [3, 3]
+    assert page.select("[id='702.19b']") == []
+    assert _columns(client, "/compare/702.19b?langs=en") == [
+        ("en-2026-01-16", "newest English edition", ["702.19b"], [])]
 
 
 def test_every_column_names_its_edition(client: FlaskClient) -> None:
     page = soup(client.get("/compare/702.19?langs=ko"))
     assert texts(page, "section.column h2") == [
-        "English · effective 2026-01-16", "한국어 · effective 2021-11-19", "English · effective 2021-11-19"]
-    assert [a["id"] for a in page.select("section.column")[1].select("article.rule")] == [
+        "한국어 · effective 2021-11-19", "English · effective 2021-11-19", "English · effective 2026-01-16"]
+    assert [a["data-number"] for a in page.select("section.column")[0].select("article.rule")] == [
         "702.19", "702.19a", "702.19b"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, redirect, render_template, request
 
 from web import lookup
-from web.compare_page import compare_columns
+from web.compare_page import compare_rows
 from web.errors import abort_with
 
 bp = Blueprint("compare", __name__)
@@ -22,7 +22,7 @@ def compare(number: str) -> Response | str:
     if not exact:
         return redirect(lookup.urls().compare(canonical, langs, date), 301)
     return render_template("compare/compare.html", number=canonical, langs=langs, date=date,
-                           columns=compare_columns(canonical, langs, date))
+                           rows=compare_rows(canonical, langs, date))
 
 
 def _langs(raw: str | None) -> list[str]:
