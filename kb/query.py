@@ -92,10 +92,12 @@ def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query |
         return None
     if not clauses:
         return wq.Or(numbers)
+    text = " ".join(c.text for c in parsed.clauses)
+    names = name_queries(text, lang)
     required = wq.And(clauses) if mode == "all" else wq.Or(clauses)
-    bonus = name_queries(" ".join(c.text for c in parsed.clauses), lang) + numbers
-    if len(parsed.clauses) > 1:
-        bonus += phrase_queries(" ".join(c.text for c in parsed.clauses), lang)
+    if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
+        required = wq.Or([required, *names])
+    bonus = names + numbers + (phrase_queries(text, lang) if len(parsed.clauses) > 1 else [])
     return wq.AndMaybe(required, wq.Or(bonus)) if bonus else required
 
 

@@ -15,9 +15,8 @@ FRAGMENTS = 2
 
 class MarkFormatter(Formatter):
     """Escapes text and wraps matched tokens in ``<mark>``; overlapping or adjacent matches (CJK
-    bigrams ``マリ リガ ガン``) become one ``<mark>マリガン</mark>``."""
-
-    between = " … "
+    bigrams ``マリ リガ ガン``) become one ``<mark>マリガン</mark>``. A fragment that starts after
+    the text's start or ends before its end gets ``…`` on that side."""
 
     def _text(self, text: str) -> str:
         return html.escape(text, quote=False)
@@ -39,6 +38,19 @@ class MarkFormatter(Formatter):
             index = end
         out.append(self._text(text[index : fragment.endchar]))
         return "".join(out)
+
+    def format(self, fragments: list[Fragment], replace: bool = False) -> str:
+        if not fragments:
+            return ""
+        parts = [self.format_fragment(fragments[0], replace)]
+        for before, after in zip(fragments, fragments[1:]):
+            gap = after.text[before.endchar : after.startchar]
+            parts.append(self._text(gap) if len(gap) <= 3 else " … ")
+            parts.append(self.format_fragment(after, replace))
+        body = "".join(parts)
+        head = "… " if fragments[0].startchar > 0 else ""
+        tail = " …" if fragments[-1].endchar < len(fragments[-1].text) else ""
+        return head + body + tail
 
 
 def snippet(text: str, terms: Iterable[str], analyzer: Analyzer) -> str:
