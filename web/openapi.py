@@ -70,7 +70,9 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                 "operationId": "search", "summary": "Full-text search",
                 "parameters": [
                     {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000}},
-                    {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
+                    {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
+                     "description": "en, ko, ja, or all; default: guessed from the query's script "
+                                    "(Hangul: ko, kana/kanji: ja, else en)"},
                     _EDITION_Q,
                     {"name": "limit", "in": "query", "required": False,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}},

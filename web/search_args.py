@@ -15,6 +15,8 @@ from web import lookup
 from web.errors import abort_with
 
 _MARK = re.compile(r"(</?mark>)")
+_HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+_KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u4e00-\u9fff\uff66-\uff9f]")
 
 
 @dataclass(frozen=True)
@@ -38,13 +40,22 @@ class HitView:
     href: str
 
 
+ALL_LANGUAGES = "all"
+"""The ``lang`` value that searches the newest edition of every language."""
+
+
 def search_args(args: Mapping[str, str]) -> SearchArgs:
     """Read ``q``, ``lang`` and ``edition`` (an id, or a date with ``lang``); 404 for an unknown
-    language or edition, 400 for a date naming several editions."""
+    language or edition, 400 for a date naming several editions. Without ``lang`` the language is
+    guessed from the query's script (``query_language``); ``lang=all`` searches every language."""
     query = (args.get("q") or "").strip()
     lang = args.get("lang") or None
-    if lang is not None:
+    if lang == ALL_LANGUAGES:
+        lang = None
+    elif lang is not None:
         lookup.language(lang)
+    elif query and not args.get("edition"):
+        lang = query_language(query, lookup.store().languages())
     wanted = args.get("edition") or None
     if wanted is None:
         return SearchArgs(query, lang, None)
@@ -76,3 +87,15 @@ def safe_snippet(snippet: str) -> Markup:
     are escaped (entities such as ``&amp;`` are kept as the index wrote them)."""
     parts = _MARK.split(snippet or "")
     return Markup("".join(p if _MARK.fullmatch(p) else p.replace("<", "&lt;").replace(">", "&gt;") for p in parts))
+
+
+def query_language(query: str, languages: list[str]) -> str | None:
+    """The language a query's script suggests: Hangul -> ``ko``, kana or CJK ideographs -> ``ja``,
+    anything else -> ``en``; None when the KB lacks that language."""
+    if _HANGUL.search(query):
+        guess = "ko"
+    elif _KANA_OR_KANJI.search(query):
+        guess = "ja"
+    else:
+        guess = "en"
+    return guess if guess in languages else None

@@ -61,3 +61,25 @@ def test_no_hits_says_so(search_config: dict) -> None:
     client = create_app(search_config).test_client()
     page = soup(client.get("/search?q=zzzqqqxxv&lang=en"))
     assert texts(page, ".no-hits") == ["No rule matches “zzzqqqxxv”."]
+
+
+def test_the_query_script_picks_the_language_unless_lang_is_given(search_config: dict) -> None:
+    client = create_app(search_config).test_client()
+    korean = soup(client.get("/search?q=돌진"))
+    assert {hit["lang"] for hit in korean.select("li.hit")} == {"ko"}
+    assert texts(korean, ".scope") == ["Searching 한국어, newest edition. Search all languages"]
+    assert korean.select_one(".scope a")["href"] == "/search?q=%EB%8F%8C%EC%A7%84&lang=all"
+    english = client.get("/api/v1/search?q=trample").get_json()
+    assert (english["lang"], {h["lang"] for h in english["hits"]}) == ("en", {"en"})
+    everywhere = client.get("/api/v1/search?q=trample&lang=all&limit=50").get_json()
+    assert everywhere["lang"] is None
+    assert {h["lang"] for h in everywhere["hits"]} == {"en", "ko"}
+
+
+def test_query_language_by_script() -> None:
+    from web.search_args import query_language
+
+    languages = ["en", "ko", "ja"]
+    assert [query_language(q, languages) for q in ("trample", "돌진", "トランプル", "速攻", "CR 702")] == [
+        "en", "ko", "ja", "ja", "en"]
+    assert query_language("돌진", ["en"]) is None

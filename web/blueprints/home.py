@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, current_app, render_template, request
 
 from kb.model import Edition, Rule
 from web import lookup
@@ -14,13 +14,17 @@ SECTIONS = tuple(str(n) for n in range(1, 10))
 
 @bp.get("/")
 def index() -> str:
-    """Search box; per language its newest edition's sections and three-digit rules, and its editions."""
-    store = lookup.store()
-    contents = [(lang, store.find_edition(lang)) for lang in store.languages()]
-    return render_template(
-        "home/index.html",
-        contents=[(lang, edition, _sections(edition), store.editions(lang)) for lang, edition in contents],
-    )
+    """Search box; per language its newest edition's sections and three-digit rules, and its editions.
+    The KB never changes under a running app, so the page is rendered once per script root."""
+    cache = current_app.extensions.setdefault("crkb.home", {})
+    if request.script_root not in cache:
+        store = lookup.store()
+        contents = [(lang, store.find_edition(lang)) for lang in store.languages()]
+        cache[request.script_root] = render_template(
+            "home/index.html",
+            contents=[(lang, edition, _sections(edition), store.editions(lang)) for lang, edition in contents],
+        )
+    return cache[request.script_root]
 
 
 @bp.get("/opensearch.xml")
