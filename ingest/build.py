@@ -182,7 +182,7 @@ def read_checked(source: SourcePlan, max_bytes: int = DEFAULT_MAX_BYTES) -> Sour
         raise SourceError(_display(source.path), None, "empty file")
     if size > max_bytes:
         raise SourceError(
-            _display(source.path), None, f"{size / 1e6:.1f} MB is over the {max_bytes / 1e6:g} MB limit for one source"
+            _display(source.path), None, f"{size:,} bytes is over the {max_bytes:,}-byte limit for one source"
         )
     return read_source(source.path, fmt=source.hints.format)
 

@@ -58,6 +58,14 @@ def test_build_with_a_bad_source_publishes_the_rest_and_exits_1(test_data, tmp_p
     assert (tmp_path / "kb" / "current" / "rules.sqlite").is_file()
 
 
+def test_build_size_limit_is_an_option(test_data, tmp_path):
+    source = test_data / "build" / "2021-11-19.txt"
+    code, out, _ = run("build", str(source), "--kb", str(tmp_path / "kb"), "--max-mb", "0.005", "--json")
+    assert code == 1
+    error = json.loads(out)["sources"][0]["error"]
+    assert error.endswith("build/2021-11-19.txt: 7,403 bytes is over the 5,000-byte limit for one source")
+
+
 def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(test_data, tmp_path):
     kb_dir = tmp_path / "kb"
     assert run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0

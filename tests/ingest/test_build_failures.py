@@ -18,7 +18,7 @@ from kb.store import Store
 
 def _bad_sources(folder: Path, test_data: Path) -> None:
     """Real bad inputs: empty, binary, no CR text, a UTF-16 file cut mid-character, an English file
-    cut inside its contents list, an oversized (sparse) file."""
+    cut inside its contents list, a 200 MB (sparse) file."""
     folder.mkdir()
     (folder / "empty.txt").write_bytes(b"")
     (folder / "binary.txt").write_bytes(bytes(range(256)) * 8)
@@ -27,13 +27,13 @@ def _bad_sources(folder: Path, test_data: Path) -> None:
     en = (test_data / "build" / "2026-01-16.txt").read_bytes()
     (folder / "cut.txt").write_bytes(en[: en.index(b"106. Mana")])  # header, contents 1.-105.: cut before rule 100.1
     with open(folder / "huge.txt", "wb") as big:
-        big.truncate(2_000_000)
+        big.truncate(200_000_000)
 
 
 def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
     _bad_sources(tmp_path / "bad", test_data)
     good = test_data / "build" / "2021-11-19.txt"
-    report = build_kb([tmp_path / "bad", good], tmp_path / "kb", max_bytes=1_000_000)
+    report = build_kb([tmp_path / "bad", good], tmp_path / "kb")
     assert report.published
     assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
     failed = {Path(s.path).name: s.error for s in report.failed}
@@ -41,7 +41,7 @@ def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
         "binary.txt": r"bad/binary\.txt(:\d+)?: .*binary",
         "cut.txt": r"bad/cut\.txt: no (numbered )?rules",
         "empty.txt": r"bad/empty\.txt: empty file$",
-        "huge.txt": r"bad/huge\.txt: 2\.0 MB is over the 1 MB limit for one source$",
+        "huge.txt": r"bad/huge\.txt: 200,000,000 bytes is over the 20,000,000-byte limit for one source$",
         "notes.txt": r"bad/notes\.txt(:\d+)?: not a CR text",
         "utf16.txt": r"bad/utf16\.txt:1: .*truncated",
     }
@@ -61,7 +61,7 @@ def test_when_nothing_builds_the_old_kb_stays_and_nothing_is_left_behind(tmp_pat
     kb_dir = tmp_path / "kb"
     live = _build_good(kb_dir, test_data)
     _bad_sources(tmp_path / "bad", test_data)
-    report = build_kb([tmp_path / "bad"], kb_dir, max_bytes=1_000_000)
+    report = build_kb([tmp_path / "bad"], kb_dir)
     assert (report.published, report.build, report.editions, len(report.failed)) == (False, None, [], 6)
     assert current_build(kb_dir).root == live
     assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
