@@ -71,21 +71,35 @@ def rule_number(text: str) -> tuple[str, bool]:
 
 def link_for(edition: Edition) -> LinkFor:
     """A ``LinkFor`` for references inside ``edition``: a link when the edition holds the rule
-    (pinned to ``edition`` when it is not the newest), None otherwise. Memoised per call."""
+    (pinned to ``edition`` when it is not the newest); for a translation that omits the rule, a
+    link to the English edition of the same effective date when that holds it; else None.
+    Memoised per call."""
     cache: dict[str, LinkTarget | None] = {}
     the_store, the_urls = store(), urls()
+    fallback = _same_day_english(edition)
 
     def link(number: str) -> LinkTarget | None:
         if number not in cache:
-            known = numbers.is_canonical(number) and the_store.has_rule(edition.id, number)
-            cache[number] = (
-                LinkTarget(the_urls.rule(edition.lang, number, edition), the_urls.api_preview(edition.lang, number, edition))
-                if known
-                else None
-            )
+            cache[number] = None
+            if not numbers.is_canonical(number):
+                return None
+            for holder in (edition, fallback):
+                if holder is not None and the_store.has_rule(holder.id, number):
+                    cache[number] = LinkTarget(
+                        the_urls.rule(holder.lang, number, holder), the_urls.api_preview(holder.lang, number, holder),
+                        None if holder is edition else holder.lang,
+                    )
+                    break
         return cache[number]
 
     return link
+
+
+def _same_day_english(edition: Edition) -> Edition | None:
+    if edition.lang == "en" or edition.effective_date is None:
+        return None
+    same_day = [e for e in store().editions("en") if e.effective_date == edition.effective_date]
+    return same_day[0] if same_day else None
 
 
 Linker = Callable[[str, Sequence[Reference]], Markup]

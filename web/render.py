@@ -23,10 +23,13 @@ _NUMBER_WORD = re.compile(r"\d{3}\.\d+[a-zA-Z]?|\d{3}")
 
 @dataclass(frozen=True)
 class LinkTarget:
-    """Where a reference to one rule points: the page ``href`` and the ``preview`` JSON URL."""
+    """Where a reference to one rule points: the page ``href`` and the ``preview`` JSON URL;
+    ``lang`` is set when the rule is only in another language's text of the same date (a
+    translation that omits it links the English)."""
 
     href: str
     preview: str
+    lang: str | None = None
 
 
 LinkFor = Callable[[str], "LinkTarget | None"]
@@ -80,9 +83,10 @@ def _link(words: str, number: str, link_for: LinkFor, missing: str | None = None
     if target is None:
         note = _missing_note(missing or number)
         return f'<span class="ref-missing" title="{escape(note)}">{escape(words)}</span>'
+    other = f' hreflang="{escape(target.lang)}" title="Not in this translation: the {escape(target.lang)} text"' if target.lang else ""
     return (
-        f'<a class="ref" href="{escape(target.href)}" data-preview="{escape(target.preview)}" '
-        f'data-number="{escape(number)}">{escape(words)}</a>'
+        f'<a class="ref{" ref-other-lang" if target.lang else ""}" href="{escape(target.href)}" '
+        f'data-preview="{escape(target.preview)}" data-number="{escape(number)}"{other}>{escape(words)}</a>'
     )
 
 

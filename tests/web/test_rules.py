@@ -128,3 +128,15 @@ def test_home_lists_each_languages_sections_rules_and_editions(client: FlaskClie
         "702. Keyword Abilities", "704. State-Based Actions"]
     assert hrefs(page, "#contents-en .editions a") == ["/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1"]
     assert texts(page, ".language h2") == ["English", "한국어", "日本語"]
+
+
+def test_a_translation_that_omits_a_rule_links_the_english_of_its_date(tmp_path) -> None:
+    from tests.web.webkb import web_kb_editions, write_web_kb
+    from web.app import create_app
+
+    editions = [(e, [r for r in rules if not (e.lang == "ko" and r.number == "510")], g)
+                for e, rules, g in web_kb_editions()]
+    client = create_app({**write_web_kb(tmp_path, editions), "INDEX_DIR": None}).test_client()
+    link = soup(client.get("/ko/cr/702.19a")).select_one("a.ref")
+    assert (link["href"], link["hreflang"], link["class"]) == ("/en/cr/2021-11-19/510", "en", ["ref", "ref-other-lang"])
+    assert link["data-preview"] == "/api/v1/preview/en/en-2021-11-19/510"
