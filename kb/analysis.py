@@ -24,6 +24,7 @@ from whoosh.analysis import (
     Analyzer,
     LowercaseFilter,
     RegexTokenizer,
+    ShingleFilter,
     StemmingAnalyzer,
     Token,
     Tokenizer,
@@ -115,6 +116,18 @@ def cjk_analyzer() -> Analyzer:
 def analyzer_for(lang: str) -> Analyzer:
     """The analyzer of a language's text fields: ``cjk_analyzer`` for ko/ja, else English."""
     return cjk_analyzer() if lang in CJK_LANGUAGES else english_analyzer()
+
+
+def pair_analyzer(lang: str) -> Analyzer:
+    """Adjacent token pairs of ``analyzer_for(lang)`` joined by a space (``"state-based actions"
+    -> "state base", "base action"``): a phrase bonus that costs a term lookup, not a position
+    scan. A text of one token gives that token."""
+    return analyzer_for(lang) | ShingleFilter(size=2, sep=" ")
+
+
+def token_pairs(tokens: list[str]) -> list[str]:
+    """The pairs ``pair_analyzer`` indexes for a run of query tokens (``[a, b, c] -> ["a b", "b c"]``)."""
+    return [f"{a} {b}" for a, b in zip(tokens, tokens[1:])]
 
 
 def analyze(analyzer: Analyzer, text: str) -> list[str]:

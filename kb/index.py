@@ -14,10 +14,12 @@ One document per printed rule (a number printed twice gives two documents). Fiel
   title and the glossary terms that cite it; ``defined`` (keyword): those of the terms its text
   defines. A query whose key is one of these names that rule (a glossary's pointer outranks a
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
-- ``title``, ``terms``, ``body``, ``examples``: text in the edition's language analyzer; ``terms``
-  holds defined terms and glossary terms (``kb.terms``); ``body`` (stored) the rule's text.
-- ``title_en``: the English title a translation prints beside its heading, and for English
-  editions nothing (English titles are in ``title``), English analyzer.
+- ``heading``: the rule's title, the English title a translation prints beside it (``돌진
+  Trample``), the terms its text defines and the glossary terms that cite it; ``body`` (stored):
+  the rule's text; ``examples``: its examples. All three in the edition's language analyzer (the
+  Korean/Japanese analyzer stems Latin words as the English one does).
+- ``pairs``: adjacent token pairs of the heading and text (``kb.analysis.pair_analyzer``), for
+  the phrase bonus.
 - ``spell_title``, ``spell_body``: unstemmed Latin words of the names and of the text, the
   vocabularies spelling correction searches.
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
@@ -33,7 +35,7 @@ import whoosh.index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from kb import numbers
-from kb.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer, name_key, word_analyzer
+from kb.analysis import CJK_LANGUAGES, analyzer_for, name_key, pair_analyzer, word_analyzer
 from kb.model import Edition, GlossaryEntry, Rule
 from kb.terms import defined_terms, glossary_names
 
@@ -50,11 +52,10 @@ def schema_for(lang: str) -> Schema:
         within=KEYWORD(lowercase=False),
         name=KEYWORD(commas=True, lowercase=False),
         defined=KEYWORD(commas=True, lowercase=False),
-        title=TEXT(analyzer=text),
-        title_en=TEXT(analyzer=english_analyzer()),
-        terms=TEXT(analyzer=text),
+        heading=TEXT(analyzer=text),
         body=TEXT(analyzer=text, stored=True),
         examples=TEXT(analyzer=text),
+        pairs=TEXT(analyzer=pair_analyzer(lang), phrase=False),
         spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
         spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
         context=STORED(),
@@ -105,17 +106,17 @@ def rule_documents(
         glossary_terms = named_by.get(rule.number, [])
         terms = defined + glossary_terms + mentioned_by.get(rule.number, [])
         names = [n for n in (rule.title, rule.title_en, *glossary_terms) if n]
+        heading = "\n".join(t for t in (rule.title, rule.title_en, *terms) if t)
         yield {
             "seq": seq,
             "number": rule.number,
             "within": " ".join([rule.number, *numbers.ancestors(rule.number)]),
             "name": ",".join(_name_keys(names, lang)),
             "defined": ",".join(_name_keys(defined, lang)),
-            "title": rule.title or "",
-            "title_en": rule.title_en or "",
-            "terms": "\n".join(terms),
+            "heading": heading,
             "body": rule.text,
             "examples": "\n".join(example.text for example in rule.examples),
+            "pairs": f"{heading}\n{rule.text}" if heading != rule.text else rule.text,
             "spell_title": " ".join(names + defined),
             "spell_body": rule.text,
             "context": context_title(rule, titles),

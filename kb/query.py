@@ -18,16 +18,24 @@ from dataclasses import dataclass
 from whoosh import query as wq
 from whoosh.scoring import BM25F, WeightingModel
 
-from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, english_analyzer, name_key
+from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
 from kb.numbers import parse_number
 
 MAX_QUERY_CHARS = 200
 MAX_CLAUSES = 12
-FIELD_BOOSTS = {"title": 6.0, "title_en": 6.0, "terms": 5.0, "body": 1.0, "examples": 0.3}
+FIELD_BOOSTS = {"heading": 6.0, "body": 1.0, "examples": 0.3}
 NAME_BOOST = 40.0
 DEFINED_BOOST = 25.0
-SHORT_FIELDS = ("title", "title_en", "terms")
-PHRASE_BOOSTS = {"title": 8.0, "terms": 8.0, "body": 2.0}
+SHORT_FIELDS = ("heading",)
+HEADING_PHRASE_BOOST = 8.0
+PAIR_BOOST = 2.0
+
+class _Or(wq.Or):
+    """``Or`` that merges its parts lazily (whoosh's default for indexes under 5,000 documents
+    preloads every posting of every part: about 1.5x slower here)."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
+
 
 _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
 _SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,]+")
@@ -79,8 +87,7 @@ def parse_query(text: str) -> ParsedQuery:
 
 def field_tokens(field: str, text: str, lang: str) -> list[str]:
     """The tokens ``text`` gives in one field of an edition in ``lang``."""
-    analyzer = english_analyzer() if field == "title_en" else analyzer_for(lang)
-    return analyze(analyzer, text)
+    return analyze(analyzer_for(lang), text)
 
 
 def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query | None:
@@ -91,14 +98,14 @@ def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query |
     if not clauses and not numbers:
         return None
     if not clauses:
-        return wq.Or(numbers)
+        return _Or(numbers)
     text = " ".join(c.text for c in parsed.clauses)
     names = name_queries(text, lang)
-    required = wq.And(clauses) if mode == "all" else wq.Or(clauses)
+    required = wq.And(clauses) if mode == "all" else _Or(clauses)
     if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
-        required = wq.Or([required, *names])
-    bonus = names + numbers + (phrase_queries(text, lang) if len(parsed.clauses) > 1 else [])
-    return wq.AndMaybe(required, wq.Or(bonus)) if bonus else required
+        required = _Or([required, *names])
+    bonus = names + numbers + phrase_queries(text, lang)
+    return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 
 def clause_query(clause: Clause, lang: str) -> wq.Query | None:
@@ -108,8 +115,8 @@ def clause_query(clause: Clause, lang: str) -> wq.Query | None:
     for field, boost in FIELD_BOOSTS.items():
         tokens = field_tokens(field, clause.text, lang)
         if tokens:
-            parts.append(_tokens_query(field, tokens, lang, boost))
-    return wq.Or(parts) if parts else None
+            parts.append(_tokens_query(field, tokens, lang, boost, clause.phrase))
+    return _Or(parts) if parts else None
 
 
 def name_queries(text: str, lang: str) -> list[wq.Query]:
@@ -122,25 +129,27 @@ def name_queries(text: str, lang: str) -> list[wq.Query]:
 
 
 def weighting() -> WeightingModel:
-    """BM25F without length normalisation in the short fields: most rules have no title or
-    term, so their average length is near 0 and normalising would crush every title match."""
+    """BM25F without length normalisation in headings: most rules have none, so their average
+    length is near 0 and normalising would crush every heading match."""
     return BM25F(**{f"{field}_B": 0.0 for field in SHORT_FIELDS})
 
 
 def phrase_queries(text: str, lang: str) -> list[wq.Query]:
-    """The whole query as a phrase in titles, terms and text."""
-    out = []
-    for field, boost in PHRASE_BOOSTS.items():
-        tokens = field_tokens(field, text, lang)
-        if len(tokens) > 1:
-            out.append(wq.Phrase(field, tokens, slop=1, boost=boost))
-    return out
+    """The whole query as a phrase in headings, and each pair of adjacent query tokens found
+    adjacent in a heading or text (``kb.index`` field ``pairs``)."""
+    tokens = field_tokens("body", text, lang)
+    if len(tokens) < 2:
+        return []
+    pairs = [wq.Term("pairs", pair, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))]
+    return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *pairs]
 
 
-def _tokens_query(field: str, tokens: list[str], lang: str, boost: float) -> wq.Query:
-    if len(tokens) > 1:
-        return wq.Phrase(field, tokens, boost=boost)
+def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase: bool) -> wq.Query:
+    if len(tokens) > 1:  # a quoted phrase, else a word of several tokens (state-based, 멀리건)
+        if phrase:
+            return wq.Phrase(field, tokens, boost=boost)
+        return wq.And([wq.Term(field, token) for token in tokens], boost=boost)
     token = tokens[0]
-    if lang in CJK_LANGUAGES and field != "title_en" and len(token) == 1 and not token.isascii():
-        return wq.Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
+    if lang in CJK_LANGUAGES and len(token) == 1 and not token.isascii():
+        return _Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
     return wq.Term(field, token, boost=boost)

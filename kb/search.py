@@ -7,8 +7,9 @@ How a query is answered, in one edition (see ``kb.query`` for reading the query)
 2. Otherwise the words are searched in the edition's index (``kb.index``), every word required;
    titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
    whole name (title, English title, defined or glossary term) puts that rule first.
-3. When that finds nothing, Latin words missing from the edition's vocabulary are corrected
-   (``kb.spelling``) and the search repeats; when it still finds nothing, any word may match.
+   Latin words missing from the edition's vocabulary are first corrected (``kb.spelling``:
+   ``tramlpe -> trample``); a word the edition holds is never changed.
+3. When every word together finds nothing, any word may match.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -36,7 +37,7 @@ from kb.store import Store
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
 
-_TEXT_FIELDS = ("title", "title_en", "terms", "body", "examples")
+_TEXT_FIELDS = ("heading", "body", "examples")
 
 
 @dataclass(frozen=True)
@@ -124,12 +125,8 @@ class Searcher:
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
     ) -> list[Hit]:
         lang = edition.lang
+        parsed = correct_query(searcher, parsed, lang)
         results = _run(searcher, build_query(parsed, lang, "all"), where, limit)
-        if not results:
-            corrected = correct_query(searcher, parsed, lang)
-            if corrected != parsed:
-                parsed = corrected
-                results = _run(searcher, build_query(parsed, lang, "all"), where, limit)
         if not results:
             results = _run(searcher, build_query(parsed, lang, "any"), where, limit)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
@@ -174,13 +171,13 @@ def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:
     lowered = word.lower()
     if not lowered.isascii() or not lowered.isalpha():
         return word
-    for field in _TEXT_FIELDS:
-        if any(reader.doc_frequency(field, token) for token in field_tokens(field, lowered, lang)):
-            return word
+    tokens = field_tokens("body", lowered, lang)
+    if any(reader.doc_frequency(field, token) for field in _TEXT_FIELDS for token in tokens):
+        return word
     return correct_word(reader, lowered) or word
 
 
 def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:
     if query is None:
         return []
-    return list(searcher.search(query, filter=where, limit=limit))
+    return [hit for hit in searcher.search(query, filter=where, limit=limit)]  # list() would count every match
