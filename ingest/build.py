@@ -136,12 +136,7 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_M
     ``BuildCrashed`` naming the file.
     """
     reports = {p.path: SourceReport(str(p.path), _display(p.path), provenance=p.hints.provenance) for p in plan.all_files}
-    texts: dict[Path, SourceText] = {}
-    for source in plan.all_files:
-        try:
-            texts[source.path] = _guarded(source.path, lambda: read_checked(source, max_bytes))
-        except (SourceError, OSError) as err:
-            reports[source.path].fail(_message(source.path, err))
+    texts = _read_files(plan, reports, max_bytes)
     head = plan.metadata or plan.files[0]
     if head.path not in texts:
         for source in plan.all_files[1:] if plan.metadata else ():
@@ -150,16 +145,7 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_M
     meta = _guarded(head.path, lambda: edition_meta(texts[head.path], head, reports[head.path]))
     if meta is None:
         return None, list(reports.values())
-    parsed = {}
-    for source in plan.files:
-        if source.path in texts:
-            parsed[source.path] = _guarded(source.path, lambda: parse_source(texts[source.path], meta.lang))
-            problem = check_parsed(texts[source.path], *parsed[source.path])
-            if problem:
-                reports[source.path].fail(f"{_display(source.path)}: {problem}")
-                del parsed[source.path]
-            elif not any(d.kind == "back-matter" for d in parsed[source.path][2]) and texts[source.path].format == "official-text":
-                reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
+    parsed = _parse_files(plan, texts, meta.lang, reports)
     if not parsed:
         return None, list(reports.values())
     names = [texts[p.path].name for p in plan.all_files if p.path in parsed or p == plan.metadata]
@@ -172,6 +158,37 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_M
     for source in plan.all_files:
         _fill_report(reports[source.path], texts.get(source.path), parsed.get(source.path), edition, known)
     return (edition, rules, glossary), list(reports.values())
+
+
+def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes: int) -> dict[Path, SourceText]:
+    """Read every file of the plan; a file that cannot be read is failed in its report."""
+    texts: dict[Path, SourceText] = {}
+    for source in plan.all_files:
+        try:
+            texts[source.path] = _guarded(source.path, lambda: read_checked(source, max_bytes))
+        except (SourceError, OSError) as err:
+            reports[source.path].fail(_message(source.path, err))
+    return texts
+
+
+def _parse_files(
+    plan: EditionPlan, texts: dict[Path, SourceText], lang: str, reports: dict[Path, SourceReport]
+) -> dict[Path, tuple[list[Rule], list[GlossaryEntry], list]]:
+    """Parse the plan's read files (not the metadata file); a file that gives no rules is failed."""
+    parsed = {}
+    for source in plan.files:
+        if source.path not in texts:
+            continue
+        text = texts[source.path]
+        result = _guarded(source.path, lambda: parse_source(text, lang))
+        problem = check_parsed(text, *result)
+        if problem:
+            reports[source.path].fail(f"{_display(source.path)}: {problem}")
+            continue
+        if text.format == "official-text" and not any(d.kind == "back-matter" for d in result[2]):
+            reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
+        parsed[source.path] = result
+    return parsed
 
 
 def read_checked(source: SourcePlan, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceText:

@@ -223,3 +223,18 @@ def test_serve_builds_the_bundled_kb_when_there_is_none_then_serves(tmp_path, mo
     assert out == f"Serving crkb on http://127.0.0.1:8123/ (KB {tmp_path / 'kb'}); Ctrl+C to stop.\n"
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
     assert served["app"].test_client().get("/api/v1/editions").status_code == 200
+
+
+def test_a_crash_is_one_line_and_publishes_nothing(test_data, tmp_path, monkeypatch):
+    import ingest.build
+
+    def broken(paragraphs, *, lang, source):
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(ingest.build, "parse_rules", broken)
+    code, out, err = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    assert (code, out) == (1, "")
+    assert err.startswith("Error: build crashed on ") and err.endswith(
+        "2021-11-19.txt: RuntimeError: parser bug; nothing was published\n"
+    )
+    assert os.listdir(tmp_path / "kb" / "builds") == []
