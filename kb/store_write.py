@@ -77,6 +77,7 @@ class StoreWriter:
 
     def __exit__(self, exc_type: object, *_: object) -> None:
         if exc_type is None:
+            self._db.execute("ANALYZE")
             self._db.commit()
             self._db.execute("VACUUM")
         self._db.close()
