@@ -32,6 +32,8 @@ NAME_BOOST = 40.0
 DEFINED_BOOST = 25.0
 SHORT_FIELDS = ("heading",)
 HEADING_PHRASE_BOOST = 8.0
+COORDINATION = 0.9
+"""With mode "any", how much matching more of the words counts (whoosh Or scale, 0-1)."""
 PAIR_BOOST = 2.0
 
 class _Or(wq.Or):
@@ -99,7 +101,8 @@ def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query |
     (``"any"``: any clause may match, else every one must). None when no clause leaves a token
     (only stop words)."""
     fields = MODES[mode]
-    clauses = [q for q in (clause_query(c, lang, fields) for c in parsed.clauses) if q is not None]
+    loose = mode == "any"
+    clauses = [q for q in (clause_query(c, lang, fields, loose) for c in parsed.clauses) if q is not None]
     numbers = [wq.Term("number", n, boost=NAME_BOOST) for n in parsed.numbers]
     if not clauses and not numbers:
         return None
@@ -107,22 +110,26 @@ def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query |
         return _Or(numbers)
     text = " ".join(c.text for c in parsed.clauses)
     names = name_queries(text, lang)
-    required = _Or(clauses) if mode == "any" else wq.And(clauses)
+    required = _Or(clauses, scale=COORDINATION) if mode == "any" else wq.And(clauses)
     if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
         required = _Or([required, *names])
     bonus = names + numbers + phrase_queries(text, lang)
     return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 
-def clause_query(clause: Clause, lang: str, fields: tuple[str, ...] = tuple(FIELD_BOOSTS)) -> wq.Query | None:
-    """A word or phrase matched in any text field, each field with its boost; field scores add up
-    (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable)."""
+def clause_query(
+    clause: Clause, lang: str, fields: tuple[str, ...] = tuple(FIELD_BOOSTS), loose: bool = False
+) -> wq.Query | None:
+    """A word or phrase matched in any of ``fields``, each field with its boost; field scores add
+    up (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable).
+    A word of several tokens needs them all, or with ``loose`` any of them (a Japanese query
+    without spaces, ``マリガンの手順``, is one word of many bigrams)."""
     parts = []
     for field in fields:
         boost = FIELD_BOOSTS[field]
         tokens = field_tokens(field, clause.text, lang)
         if tokens:
-            parts.append(_tokens_query(field, tokens, lang, boost, clause.phrase))
+            parts.append(_tokens_query(field, tokens, lang, boost, clause.phrase, loose))
     return _Or(parts) if parts else None
 
 
@@ -151,11 +158,12 @@ def phrase_queries(text: str, lang: str) -> list[wq.Query]:
     return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *pairs]
 
 
-def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase: bool) -> wq.Query:
+def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase: bool, loose: bool) -> wq.Query:
     if len(tokens) > 1:  # a quoted phrase, else a word of several tokens (state-based, 멀리건)
         if phrase:
             return wq.Phrase(field, tokens, boost=boost)
-        return wq.And([wq.Term(field, token) for token in tokens], boost=boost)
+        terms = [wq.Term(field, token) for token in dict.fromkeys(tokens)]
+        return _Or(terms, boost=boost) if loose else wq.And(terms, boost=boost)
     token = tokens[0]
     if lang in CJK_LANGUAGES and len(token) == 1 and not token.isascii():
         return _Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)

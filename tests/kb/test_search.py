@@ -96,6 +96,18 @@ def test_a_typo_beside_a_right_word_is_corrected_and_marked(searcher: Searcher) 
     assert "<mark>damage</mark>" in hits[0].snippet and "<mark>trample</mark>" in hits[0].snippet
 
 
+@pytest.mark.parametrize(("lang", "query", "number"), [
+    ("ja", "マリガンの手順", "103.5"),          # one CJK run whose bigrams are not all in any rule
+    ("ja", "優先権を持つプレイヤー", "117.1"),
+    ("ko", "멀리건하는 방법", "103.4"),
+    ("en", "trample creature zzzz", "702.19"),  # a word no rule has does not empty the results
+])
+def test_when_no_rule_has_every_word_the_rules_with_most_come_first(
+    searcher: Searcher, lang: str, query: str, number: str
+) -> None:
+    assert _first(searcher, query, lang) == number
+
+
 def test_a_quoted_phrase_needs_its_words_together(searcher: Searcher) -> None:
     assert _top(searcher, '"legend rule"', "en") == [("en-2026-01-16", "704.5j"), ("en-2026-01-16", "205.4d")]
     assert _first(searcher, '"전설 규칙"', "ko") == "704.5j"
