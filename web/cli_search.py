@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from kb.errors import KBError
-from kb.evaluate import EvalResult, evaluate
+from kb.evaluate import EvalResult, QueryResult, evaluate
 from kb.layout import current_build, default_kb_dir
 from kb.search import Searcher, open_searcher
 
@@ -85,7 +85,8 @@ def eval_command(queries: Path, kb_dir: Path | None) -> None:
 
 
 def format_eval(result: EvalResult) -> str:
-    """The figures and one line per miss (rank, found numbers), as ``crkb eval`` prints them."""
+    """The figures, one line per miss, then one per query found below rank 1 (rank, found
+    numbers), as ``crkb eval`` prints them."""
     lines = [
         f"queries: {len(result.results)}",
         f"MRR@10: {result.mrr_at_10:.3f}",
@@ -93,15 +94,20 @@ def format_eval(result: EvalResult) -> str:
     ]
     misses = result.misses
     lines.append(f"misses: {len(misses)}")
-    for miss in misses:
-        judged = miss.query
-        expected = " ".join(e.number + ("*" if e.subrules else "") for e in judged.expected)
-        rank = miss.rank if miss.rank is not None else "-"
-        lines.append(
-            f"  line {judged.line}: {judged.lang} {judged.query!r} expected {expected}; "
-            f"rank {rank}, recall {miss.recall:.2f}; got {' '.join(miss.found) or '(nothing)'}"
-        )
+    lines += [_query_line(miss) for miss in misses]
+    late = [r for r in result.results if r.rank is not None and r.rank > 1 and r not in misses]
+    if late:
+        lines.append(f"found, not first: {len(late)}")
+        lines += [_query_line(r) for r in late]
     return "\n".join(lines)
+
+
+def _query_line(found: QueryResult) -> str:
+    judged = found.query
+    expected = " ".join(e.number + ("*" if e.subrules else "") for e in judged.expected)
+    rank = found.rank if found.rank is not None else "-"
+    return (f"  line {judged.line}: {judged.lang} {judged.query!r} expected {expected}; "
+            f"rank {rank}, recall {found.recall:.2f}; got {' '.join(found.found) or '(nothing)'}")
 
 
 def _plain(snippet: str) -> str:

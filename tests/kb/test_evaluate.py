@@ -70,6 +70,17 @@ def test_mrr_and_recall_at_10(tsv: Path) -> None:
     assert result.ranks == [2, 1, 2, None]
     assert [r.query.query for r in result.misses] == ["hand size", "マリガン"]
 
+    from web.cli_search import format_eval
+
+    assert format_eval(result).splitlines() == [
+        "queries: 4", "MRR@10: 0.500", "recall@10: 0.625", "misses: 2",
+        "  line 4: en 'hand size' expected 402.2 514.1; rank 1, recall 0.50; got 402.2" + " 100.1" * 9,
+        "  line 6: ja 'マリガン' expected 103.4*; rank -, recall 0.00; got 103.5 103.40",
+        "found, not first: 2",
+        "  line 3: en 'trample' expected 702.19*; rank 2, recall 1.00; got 702.1 702.19c 702.19",
+        "  line 5: ko '돌진' expected 702.19b; rank 2, recall 1.00; got 702.19 702.19b",
+    ]
+
 
 def test_a_bad_line_is_an_error_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "bad.tsv"
