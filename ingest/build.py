@@ -7,9 +7,10 @@ attaches references to every rule text, example and glossary definition
 (``ingest.references.find_references``), and writes the edition to a store in a fresh build folder
 (``kb.layout.new_build_dir``). Editions stream through the store writer into the search index, so
 only one edition is in memory at a time. The build folder is published (``kb.layout.publish``)
-when at least one edition was built; a source that cannot be read is reported by name and the
-others still build. If nothing builds, or anything unexpected goes wrong, the build folder is
-discarded and the KB in place stays as it was.
+only when the whole build succeeded: a source that cannot be read is reported by name and the
+others are still read, parsed and reported, but the KB in place stays as it was (unless
+``partial`` asks to publish the sources that did build). If nothing builds, or anything
+unexpected goes wrong, the build folder is discarded and the KB in place stays as it was.
 """
 
 from __future__ import annotations
@@ -56,12 +57,18 @@ class BuildCrashed(Exception):
 
 
 def build_kb(
-    sources: Sequence[Path], kb_dir: Path, *, max_bytes: int = DEFAULT_MAX_BYTES, progress: bool | None = False
+    sources: Sequence[Path],
+    kb_dir: Path,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    progress: bool | None = False,
+    partial: bool = False,
 ) -> BuildReport:
     """Build a KB from ``sources`` (files, or folders read recursively whose ``manifest.toml`` is
-    honoured) into ``kb_dir`` and publish it when at least one edition was built.
+    honoured) into ``kb_dir`` and publish it when every source built (with ``partial``: when at
+    least one edition built).
 
-    Returns the ``BuildReport`` (``published`` False when nothing built; failed sources carry
+    Returns the ``BuildReport`` (``published`` False when it was not; failed sources carry
     their one-line message). ``max_bytes`` caps one source file's size; ``progress`` shows a tqdm
     bar on stderr. Raises ``SourceError`` for a path that does not exist, ``ManifestError`` for a
     bad manifest (both before anything is written), and ``BuildCrashed`` for an unexpected error
@@ -73,7 +80,7 @@ def build_kb(
     build = new_build_dir(kb_dir)
     report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
     try:
-        _write_build(build, plans, report, max_bytes, progress, started)
+        _write_build(build, plans, report, max_bytes, progress, started, partial)
         if report.published:
             publish(kb_dir, build)
     except BaseException:
@@ -87,7 +94,13 @@ def build_kb(
 
 
 def _write_build(
-    build: BuildPaths, plans: list[EditionPlan], report: BuildReport, max_bytes: int, progress: bool | None, started: float
+    build: BuildPaths,
+    plans: list[EditionPlan],
+    report: BuildReport,
+    max_bytes: int,
+    progress: bool | None,
+    started: float,
+    partial: bool,
 ) -> None:
     total = sum(len(plan.all_files) for plan in plans)
     with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
@@ -95,7 +108,7 @@ def _write_build(
             editions = _stored_editions(writer, plans, report, max_bytes, bar)
             write_index(build.index, editions)
             report.index = "written"
-            report.published = bool(report.editions)
+            report.published = bool(report.editions) and (partial or not report.failed)
             report.seconds = round(time.perf_counter() - started, 2)
             data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
             writer.set_meta("report", data)

@@ -48,13 +48,24 @@ def test_build_json_is_the_stored_report(kb, test_data, tmp_path):
     assert report["totals"] == {"sources": 1, "failed": 0, "editions": 1, "rules": 18, "examples": 3, "glossary": 0}
 
 
-def test_build_with_a_bad_source_publishes_the_rest_and_exits_1(test_data, tmp_path):
+def test_build_with_a_bad_source_publishes_nothing_and_exits_1(test_data, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     code, out, err = run("build", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert code == 1
-    assert err == "Error: 1 source(s) failed; the others are published.\n"
+    assert err == "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n"
     assert "Failed sources:" in out and f"  {empty}: empty file" in out.splitlines()
+    assert "ko-2021-11-19" in out
+    assert not (tmp_path / "kb" / "current").exists()
+
+
+def test_build_partial_publishes_the_rest_and_exits_1(test_data, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    args = ("build", "--partial", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, _, err = run(*args)
+    assert code == 1
+    assert err == "Error: 1 source(s) failed; the others are published.\n"
     assert (tmp_path / "kb" / "current" / "rules.sqlite").is_file()
 
 

@@ -69,28 +69,33 @@ def main() -> None:
 @click.argument("sources", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @_kb_option
 @click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
+@click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
 @click.option("--max-mb", type=float, default=DEFAULT_MAX_BYTES / 1e6, show_default=True,
               help="Refuse source files larger than this many megabytes.")
 @_clean_errors
-def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, max_mb: float) -> None:
+def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, max_mb: float) -> None:
     """Build the KB from SOURCES (files or folders, read recursively; a folder's manifest.toml is
     honoured); with no SOURCES, from the bundled data/ folder.
 
-    The new KB is written beside the old one and switched to in one step, so readers never see
-    half a KB. A source that cannot be read is reported by name and the others still build.
+    The new KB is written beside the old one and switched to in one step, only when the whole
+    build succeeded, so readers never see half a KB. A source that cannot be read is reported by
+    name and the others are still built and reported; the KB in place then stays as it was,
+    unless --partial publishes the sources that built.
 
-    Exit code: 0 when every source built; 1 when some sources failed (the others are published)
-    or when nothing was built (the KB in place is left unchanged).
+    Exit code: 0 when every source built; 1 when some sources failed or nothing was built.
     """
     kb_dir = kb_dir or default_kb_dir()
-    report = build_kb(list(sources) or [BUNDLED_DATA], kb_dir, max_bytes=int(max_mb * 1e6), progress=None)
+    report = build_kb(
+        list(sources) or [BUNDLED_DATA], kb_dir, max_bytes=int(max_mb * 1e6), progress=None, partial=partial
+    )
     data = report.to_dict()
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_report(data))
+    if report.failed and report.editions:
+        outcome = "the others are published" if report.published else "the KB in place is unchanged (--partial publishes the rest)"
+        click.echo(f"Error: {len(report.failed)} source(s) failed; {outcome}.", err=True)
+        sys.exit(EXIT_SOURCES_FAILED)
     if not report.published:
         click.echo("Error: nothing was built; the KB in place is unchanged.", err=True)
-        sys.exit(EXIT_SOURCES_FAILED)
-    if report.failed:
-        click.echo(f"Error: {len(report.failed)} source(s) failed; the others are published.", err=True)
         sys.exit(EXIT_SOURCES_FAILED)
 
 

@@ -33,7 +33,7 @@ def _bad_sources(folder: Path, test_data: Path) -> None:
 def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
     _bad_sources(tmp_path / "bad", test_data)
     good = test_data / "build" / "2021-11-19.txt"
-    report = build_kb([tmp_path / "bad", good], tmp_path / "kb")
+    report = build_kb([tmp_path / "bad", good], tmp_path / "kb", partial=True)
     assert report.published
     assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
     failed = {Path(s.path).name: s.error for s in report.failed}
@@ -49,6 +49,17 @@ def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
     for name, pattern in expected.items():
         assert re.search(pattern, failed[name]), (name, failed[name])
     assert all(s.edition is None and s.rules == 0 for s in report.failed)
+
+
+def test_a_bad_source_keeps_the_kb_in_place_unless_partial(tmp_path, test_data):
+    kb_dir = tmp_path / "kb"
+    live = _build_good(kb_dir, test_data)
+    (tmp_path / "empty.txt").write_bytes(b"")
+    good = test_data / "build" / "2021-11-19.txt"
+    report = build_kb([tmp_path / "empty.txt", good], kb_dir)
+    assert (report.published, [e["id"] for e in report.editions], len(report.failed)) == (False, ["ko-2021-11-19"], 1)
+    assert current_build(kb_dir).root == live
+    assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["en-2026-01-16"]
 
 
 def _build_good(kb_dir: Path, test_data: Path) -> Path:
