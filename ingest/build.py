@@ -19,7 +19,7 @@ import datetime as dt
 import json
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from tqdm import tqdm
 
 from ingest.detect import detect_meta
 from ingest.editions import EditionPlan, SourcePlan, edition_id, plan_editions
-from ingest.parser import parse_rules
+from ingest.parser import contents_titles, parse_rules
 from ingest.read import read_source
 from ingest.references import find_references
 from ingest.report import BuildReport, SourceReport
@@ -187,13 +187,16 @@ def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes:
 def _parse_files(
     plan: EditionPlan, texts: dict[Path, SourceText], lang: str, reports: dict[Path, SourceReport]
 ) -> dict[Path, tuple[list[Rule], list[GlossaryEntry], list]]:
-    """Parse the plan's read files (not the metadata file); a file that gives no rules is failed."""
+    """Parse the plan's read files (not the metadata file, whose contents list may give English
+    titles); a file that gives no rules is failed."""
     parsed = {}
+    index = texts.get(plan.metadata.path) if plan.metadata else None
+    contents_en = contents_titles(index.paragraphs, lang) if index else {}
     for source in plan.files:
         if source.path not in texts:
             continue
         text = texts[source.path]
-        result = _guarded(source.path, lambda: parse_source(text, lang))
+        result = _guarded(source.path, lambda: parse_source(text, lang, contents_en))
         problem = check_parsed(text, *result)
         if problem:
             reports[source.path].fail(f"{_display(source.path)}: {problem}")
@@ -248,10 +251,13 @@ def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> 
     return SourceMeta(lang, date, found.title)
 
 
-def parse_source(text: SourceText, lang: str) -> tuple[list[Rule], list[GlossaryEntry], list]:
+def parse_source(
+    text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None
+) -> tuple[list[Rule], list[GlossaryEntry], list]:
     """Parse a read source and attach references to every rule text, example and glossary
-    definition. Returns (rules, glossary, parser diagnostics)."""
-    parsed = parse_rules(text.paragraphs, lang=lang, source=text.name)
+    definition; ``contents_en`` are English titles from another file's contents list (see
+    ``ingest.parser.parse_rules``). Returns (rules, glossary, parser diagnostics)."""
+    parsed = parse_rules(text.paragraphs, lang=lang, source=text.name, contents_en=contents_en)
     rules = [with_references(rule, lang) for rule in parsed.rules]
     glossary = [replace(g, references=find_references(g.definition, lang)) for g in parsed.glossary]
     return rules, glossary, list(parsed.diagnostics)

@@ -9,7 +9,8 @@ not by position:
   the run of headings (``1. Game Concepts``, ``100. General``) right before the first numbered
   rule (``100.1.``); everything before it is front matter.
   A translation's contents may print the English titles (``1. 게임의 컨셉 Game Concepts``): they
-  become the ``title_en`` of body headings that print none.
+  become the ``title_en`` of body headings that print none. When the contents live in another
+  file (the dbyll index page), the caller passes them as ``contents_en`` (see ``contents_titles``).
 - body: numbered paragraphs (``1. Game Concepts``, ``702. Keyword Abilities``, ``702.19.
   Trample``, ``702.19b The controller ...``), ``Example:``/``例:`` paragraphs, and unnumbered
   continuation paragraphs (appended to the rule before them, translator commentary included).
@@ -28,7 +29,7 @@ is repaired, flagged ``malformed-number`` and reported the same way.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ingest.glossary import parse_glossary
@@ -70,11 +71,15 @@ class _Draft:
     flags: list[str] = field(default_factory=list)
 
 
-def parse_rules(paragraphs: Sequence[Paragraph], *, lang: str, source: str) -> ParsedText:
+def parse_rules(
+    paragraphs: Sequence[Paragraph], *, lang: str, source: str, contents_en: Mapping[str, str] | None = None
+) -> ParsedText:
     """Parse one CR text's paragraphs (format in the module docstring) into rules and glossary.
 
     ``lang`` (``en``/``ko``/``ja``) decides how headings split into title and English title;
-    ``source`` (a file name) is copied into every Rule, GlossaryEntry and Diagnostic. A number
+    ``source`` (a file name) is copied into every Rule, GlossaryEntry and Diagnostic.
+    ``contents_en`` maps section and three-digit numbers to English titles from a contents list
+    printed elsewhere (``{"100": "General"}``); the text's own contents list wins over it. A number
     printed twice keeps both rules, flagged ``duplicate-number``; a number out of document order
     stays where it stands, flagged ``out-of-sequence``; both also give a Diagnostic. Pure: no
     files, no globals; never raises on odd text (it becomes a Diagnostic ``unparsed``).
@@ -91,7 +96,7 @@ def parse_rules(paragraphs: Sequence[Paragraph], *, lang: str, source: str) -> P
     glossary, back = _split_back_matter(paragraphs[end:])
     entries, glossary_diagnostics = parse_glossary(glossary, source=source)
     diagnostics += glossary_diagnostics + _matter(back, source, "back-matter")
-    english = _contents_titles(paragraphs[:start], lang)
+    english = {**(contents_en or {}), **contents_titles(paragraphs[:start], lang)}
     rules = [_rule(d, lang, source, english.get(d.number)) for d in drafts]
     diagnostics.sort(key=lambda d: d.line)
     return ParsedText(rules, entries, diagnostics)
@@ -161,8 +166,11 @@ def _parse_body(paragraphs: list[Paragraph], source: str) -> tuple[list[_Draft],
     return drafts, diagnostics
 
 
-def _contents_titles(front: list[Paragraph], lang: str) -> dict[str, str]:
-    """English titles a translation's contents list prints (``1. 게임의 컨셉 Game Concepts``)."""
+def contents_titles(front: Sequence[Paragraph], lang: str) -> dict[str, str]:
+    """The English titles a translation's contents list prints, by section or three-digit
+    number: ``1. 게임의 컨셉 Game Concepts`` and ``- 100. 일반 General`` give ``{"1": "Game
+    Concepts", "100": "General"}``. Other paragraphs, and headings with no English, are ignored;
+    English and Japanese texts give ``{}`` (their headings are English or print none)."""
     titles: dict[str, str] = {}
     for paragraph in front:
         head = numbered(paragraph.text.strip().lstrip("-").strip())

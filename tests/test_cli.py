@@ -113,7 +113,7 @@ def test_editions_json(kb):
          "sources": ["2021-11-19.txt"], "rules": 18},
         {"id": "ko-2021-02-15-dbyll", "lang": "ko", "effective_date": "2021-02-15", "title": "매직: 더 개더링 종합 규칙서",
          "sources": ["ko-20210215-dbyll-index.md", "ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"],
-         "rules": 14},
+         "rules": 16},
         {"id": "ko-undated-003-a598c1a51fd45771", "lang": "ko", "effective_date": None,
          "title": "매직: 더 개더링 종합 규칙서", "sources": ["003_a598c1a51fd45771.txt"], "rules": 9},
     ]
@@ -125,7 +125,7 @@ def test_editions_table(kb):
     assert [line.split()[:4] for line in out.splitlines()] == [
         ["id", "lang", "effective", "rules"],
         ["ko-2021-11-19", "ko", "2021-11-19", "18"],
-        ["ko-2021-02-15-dbyll", "ko", "2021-02-15", "14"],
+        ["ko-2021-02-15-dbyll", "ko", "2021-02-15", "16"],
         ["ko-undated-003-a598c1a51fd45771", "ko", "undated", "9"],
     ]
 
@@ -239,7 +239,7 @@ def test_serve_builds_the_bundled_kb_when_there_is_none_then_serves(tmp_path, mo
 def test_a_crash_is_one_line_and_publishes_nothing(test_data, tmp_path, monkeypatch):
     import ingest.build
 
-    def broken(paragraphs, *, lang, source):
+    def broken(paragraphs, *, lang, source, contents_en=None):
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(ingest.build, "parse_rules", broken)

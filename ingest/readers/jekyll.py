@@ -8,6 +8,11 @@ headings (``### 100. 일반``), links (``[702.105](/700#702.105)``) and symbol i
 (``![{T}](/assets/symbols/T.gif)``). markdown-it-py parses the Markdown, BeautifulSoup the HTML
 blocks; each physical line of text becomes one paragraph, symbols written as the official text
 writes them (``{T}``, ``{W/U}``, ``{2/B}``, ``{W/P}``, ``{CHAOS}``, ``{PW}``).
+
+A section page names its section only in the front matter (``title: 9. 캐주얼 규칙``,
+``description: 9. 캐주얼 규칙 Casual Variants``): that becomes the page's first paragraph, a
+section heading on the line of the front matter key it comes from (the description when it names
+the same section, as it adds the English title).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from ingest.source import Diagnostic, Paragraph, SourceText
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}")
 KRAMDOWN_ATTRIBUTES = re.compile(r"\{:[^}\n]*\}")
 FRONT_MATTER_FENCE = "---"
+FRONT_MATTER_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:\s*(?P<value>.*?)\s*$")
+SECTION_HEADING = re.compile(r"^(?P<section>[1-9])\.\s+\S")
 COLOURS = frozenset("WUBRGC")
 BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
 
@@ -47,12 +54,60 @@ def read_jekyll_markdown(text: str, name: str, encoding: str = "") -> SourceText
     env: dict = {}
     tokens = md.parse(body, env)
     paragraphs: list[Paragraph] = []
+    heading = front_matter_section(text)
+    if heading is not None:
+        paragraphs.append(heading)
     for token in tokens:
         if token.type == "inline" and token.map:
             paragraphs += _inline_lines(md, env, token.content, token.map[0] + 1)
         elif token.type == "html_block" and token.map:
             paragraphs += _html_lines(md, env, token.content, token.map[0] + 1)
+    if heading is not None and any(_same_heading(heading.text, p.text) for p in paragraphs[1:]):
+        paragraphs.pop(0)  # the body prints its section heading itself
     return SourceText(name, "jekyll-markdown", encoding, text, paragraphs, diagnostics)
+
+
+def front_matter_section(text: str) -> Paragraph | None:
+    """The section heading a page's YAML front matter names, or None.
+
+    ``description: 9. 캐주얼 규칙 Casual Variants`` gives ``Paragraph("9. 캐주얼 규칙 Casual
+    Variants", 7)`` (its 1-based line); ``title: 9. 캐주얼 규칙`` is used when no description
+    names the same section. Only plain or quoted one-line ``key: value`` scalars are read; a page
+    without front matter, or whose title names no section (the index), gives None.
+    """
+    front = {key: (line, value) for key, line, value in _front_matter(text)}
+    title, description = front.get("title"), front.get("description")
+    named = [item for item in (description, title) if item and SECTION_HEADING.match(item[1])]
+    if not named:
+        return None
+    line, value = named[0]
+    if len(named) == 2 and named[1][1][0] != value[0]:
+        line, value = named[1]  # the description names another section than the title: trust the title
+    return Paragraph(value, line)
+
+
+def _same_heading(front: str, body: str) -> bool:
+    """True when a body paragraph is the front matter's section heading, maybe without its
+    English title (``9. 캐주얼 규칙`` for ``9. 캐주얼 규칙 Casual Variants``)."""
+    return body == front or front.startswith(body + " ") and bool(SECTION_HEADING.match(body))
+
+
+def _front_matter(text: str) -> list[tuple[str, int, str]]:
+    """(key, 1-based line, unquoted value) of each one-line ``key: value`` of the front matter."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != FRONT_MATTER_FENCE:
+        return []
+    items = []
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() == FRONT_MATTER_FENCE:
+            return items
+        match = FRONT_MATTER_KEY.match(line)
+        if match:
+            value = match.group("value")
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1].strip()
+            items.append((match.group("key"), number, value))
+    return []
 
 
 def symbol_text(src: str) -> str | None:

@@ -37,7 +37,7 @@ def test_editions_of_the_excerpts(built):
          "rules": 18, "examples": 3, "glossary": 8, "unresolved": 17},
         {"id": "ko-2021-02-15-dbyll", "lang": "ko", "effective_date": "2021-02-15", "title": "매직: 더 개더링 종합 규칙서",
          "sources": ["ko-20210215-dbyll-index.md", "ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"],
-         "rules": 14, "examples": 3, "glossary": 0, "unresolved": 2},
+         "rules": 16, "examples": 3, "glossary": 0, "unresolved": 2},  # 100.1b -> 8: no 800 page here
     ]
 
 
@@ -78,9 +78,9 @@ def test_report_per_source(built):
         },
         "ko-20210215-dbyll-index.md": {**dbyll, "rules": 0, "unresolved": [],
                                        "references": {"found": 0, "targets": 0, "resolved": 0, "unresolved": 0}},
-        "ko-20210215-dbyll-100.md": {**dbyll, "rules": 5, "unresolved": ["100.1b -> 8"],
+        "ko-20210215-dbyll-100.md": {**dbyll, "rules": 6, "unresolved": ["100.1b -> 8"],
                                      "references": {"found": 1, "targets": 1, "resolved": 0, "unresolved": 1}},
-        "ko-20210215-dbyll-700.md": {**dbyll, "rules": 9, "examples": 3, "unresolved": ["702.19a -> 510"],
+        "ko-20210215-dbyll-700.md": {**dbyll, "rules": 10, "examples": 3, "unresolved": ["702.19a -> 510"],
                                      "references": {"found": 1, "targets": 1, "resolved": 0, "unresolved": 1}},
     }
 
@@ -124,10 +124,27 @@ def test_rules_carry_their_references_and_the_multi_file_edition_keeps_file_orde
         "2026-01-16.txt", 75,
     )
     assert [(r.number, r.source) for r in store.rules("ko-2021-02-15-dbyll")] == [
-        (n, "ko-20210215-dbyll-100.md") for n in ("100", "100.1", "100.1a", "100.1b", "100.2")
+        (n, "ko-20210215-dbyll-100.md") for n in ("1", "100", "100.1", "100.1a", "100.1b", "100.2")
     ] + [(n, "ko-20210215-dbyll-700.md") for n in
-         ("700", "700.1", "702", "702.19", "702.19a", "702.19b", "702.19c", "702.19d", "702.19e")]
+         ("7", "700", "700.1", "702", "702.19", "702.19a", "702.19b", "702.19c", "702.19d", "702.19e")]
     assert store.rules_citing("ko-2021-11-19", "702.19b") == [store.rule("ko-2021-11-19", "702.19c")]
+
+
+def test_dbyll_sections_come_from_the_front_matter_and_english_titles_from_the_index(built):
+    kb_dir, _ = built
+    store = Store(current_build(kb_dir).store)
+    headings = [r for r in store.rules("ko-2021-02-15-dbyll") if len(r.number) <= 3]
+    assert headings == [
+        Rule("1", "게임의 컨셉 Game Concepts", title="게임의 컨셉", title_en="Game Concepts",
+             source="ko-20210215-dbyll-100.md", line=7),
+        Rule("100", "일반", title="일반", title_en="General", source="ko-20210215-dbyll-100.md", line=15),
+        Rule("7", "추가 규칙 Additional Rules", title="추가 규칙", title_en="Additional Rules",
+             source="ko-20210215-dbyll-700.md", line=7),
+        # the index excerpt's contents list ends at 108: no English titles for 700 and 702
+        Rule("700", "일반", title="일반", title_en=None, source="ko-20210215-dbyll-700.md", line=15),
+        Rule("702", "키워드 능력", title="키워드 능력", title_en=None,
+             source="ko-20210215-dbyll-700.md", line=25),
+    ]
 
 
 def test_two_texts_of_one_language_and_date_stay_two_editions(tmp_path, test_data):

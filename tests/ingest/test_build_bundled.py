@@ -59,3 +59,24 @@ def test_bundled_references_mostly_resolve_in_full_editions(bundled):
     for source in full:
         refs = source.references
         assert refs["resolved"] >= 0.99 * refs["targets"], (source.name, refs, source.unresolved)
+
+
+def test_bundled_dbyll_edition_matches_kormtgcr_of_the_same_date(bundled):
+    """The Jekyll pages name sections 1-9 only in their front matter and the English titles of
+    the three-digit rules only in the index page: with both, the dbyll edition holds the same
+    rules as the kormtgcr text of 2021-02-15, every heading titled in English, and only the
+    translation's own four stale references stay unresolved (kormtgcr prints the same four)."""
+    report, store = bundled
+    dbyll, kormtgcr = store.rules("ko-2021-02-15-dbyll"), store.rules("ko-2021-02-15")
+    assert len(dbyll) == 2656 and [r.number for r in dbyll] == [r.number for r in kormtgcr]
+    headings = [r for r in dbyll if len(r.number) <= 3]
+    assert len(headings) == 9 + 133 and all(r.title_en for r in headings)
+    assert [(r.title, r.title_en) for r in headings if r.number in ("8", "616", "714")] == [
+        ("대체 효과와 방지 효과의 상호작용", "Interaction of Replacement and/or Prevention Effects"),
+        ("서사시 카드", "Sage Cards"),  # as the index prints it (kormtgcr: Saga Cards)
+        ("다인전 규칙", "Multiplayer Rules"),
+    ]
+    unresolved = {e["id"]: e["unresolved"] for e in report.to_dict()["editions"]}
+    assert unresolved["ko-2021-02-15-dbyll"] == unresolved["ko-2021-02-15"] == 4
+    by_file = [u for s in report.sources if "dbyll" in s.path for u in s.unresolved]
+    assert by_file == ["115.7b -> 114.7a", "115.7c -> 114.7a", "608.2h -> 112.7a", "718.2 -> 112.8"]

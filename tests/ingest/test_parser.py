@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.parser import ParsedText, parse_rules
+from ingest.parser import ParsedText, contents_titles, parse_rules
 from ingest.source import Diagnostic, Paragraph
 from kb.model import Example, GlossaryEntry, Rule
 
@@ -342,3 +342,34 @@ def test_a_contents_list_of_bare_headings_ends_before_the_body() -> None:
         glossary=[],
         diagnostics=[Diagnostic("s", 1, "front-matter", "3 paragraphs skipped, from: Contents")],
     )
+
+
+def test_english_titles_from_another_files_contents() -> None:
+    """A dbyll page (section heading from its front matter) with the index page's contents:
+    a heading that prints its English title keeps it, ``700. 일반`` takes the index's."""
+    index = [
+        Paragraph("목차", 26),
+        Paragraph("7. 추가 규칙 Additional Rules", 30),
+        Paragraph("700. 일반 General", 32),
+        Paragraph("701. 키워드 행동 Keyword Actions", 33),
+        Paragraph("210. Hand Modifier", 34),
+        Paragraph("이 문서는 Magic: The Gathering® 경쟁 게임 플레이에서 최고의 권위를 가집니다.", 18),
+    ]
+    contents = contents_titles(index, "ko")
+    assert contents == {"7": "Additional Rules", "700": "General", "701": "Keyword Actions", "210": "Hand Modifier"}
+    rule_700_1 = "게임상에서 일어나는 모든 것은 이벤트입니다."
+    page = [
+        Paragraph("7. 추가 규칙 Additional Rules", 7),
+        Paragraph("700. 일반", 15),
+        Paragraph(f"700.1. {rule_700_1}", 18),
+    ]
+    assert parse_rules(page, lang="ko", source="700.md", contents_en={**contents, "7": "Other"}) == ParsedText(
+        rules=[
+            Rule("7", "추가 규칙 Additional Rules", title="추가 규칙", title_en="Additional Rules", source="700.md", line=7),
+            Rule("700", "일반", title="일반", title_en="General", source="700.md", line=15),
+            Rule("700.1", rule_700_1, source="700.md", line=18),
+        ],
+        glossary=[],
+        diagnostics=[],
+    )
+    assert contents_titles(index, "en") == {}

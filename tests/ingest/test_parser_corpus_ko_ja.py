@@ -17,6 +17,7 @@ import pytest
 from ingest.detect import detect_meta
 from ingest.parser import ParsedText, parse_rules
 from ingest.read import read_source
+from kb.model import Rule
 
 pytestmark = pytest.mark.corpus
 
@@ -92,9 +93,11 @@ def test_seeds_parse(shared_dir: Path) -> None:
         "001": (277, 29, 0),  # Japanese 100-208, abridged: no glossary entries
         "002": (58, 11, 0),  # scraped English 505-600
         "003": (19, 0, 0),  # old Korean with commentary (the reader drops the pasted second copy)
-        "004": (103, 8, 0),  # Korean Jekyll 900s
+        "004": (104, 8, 0),  # Korean Jekyll 900s, section 9 named in its front matter
     }
     assert [r.number for r in seeds["003"].rules if r.flags] == ["208.1"]
     assert all(d.kind != "unparsed" for p in seeds.values() for d in p.diagnostics)
+    assert seeds["004"].rules[0] == Rule("9", "캐주얼 규칙 Casual Variants", title="캐주얼 규칙",
+                                         title_en="Casual Variants", source="004_56508183edbe32f5.txt", line=7)
     japanese = {r.number: r for r in seeds["001"].rules}
     assert japanese["101.2"].examples[0].text.startswith("「このターン、")

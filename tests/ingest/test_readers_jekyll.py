@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest.read import read_source
-from ingest.readers.jekyll import symbol_text
+from ingest.readers.jekyll import front_matter_section, read_jekyll_markdown, symbol_text
 from ingest.source import Diagnostic, Paragraph
 
 
@@ -13,6 +13,7 @@ def test_seed_004_front_matter_liquid_and_symbols(test_data: Path) -> None:
     source = read_source(test_data / "readers" / "ko-seed-004-jekyll.txt")
     assert source.format == "jekyll-markdown"
     assert source.paragraphs == [
+        Paragraph("9. 캐주얼 규칙 Casual Variants", 7),  # front matter: description
         Paragraph("900. 일반", 15),
         Paragraph("900.1. 이 절에서는 캐주얼 게임에서 사용될 수 있는 추가적인 옵션 규칙들을 다룹니다.", 17),
         Paragraph("901.3a 차원 주사위는 6면체 주사위입니다. 한 면은 플레인즈워커 심볼 {PW}가 있고 한 면은 "
@@ -25,6 +26,7 @@ def test_seed_004_front_matter_liquid_and_symbols(test_data: Path) -> None:
 def test_dbyll_html_paragraphs_and_example(test_data: Path) -> None:
     source = read_source(test_data / "readers" / "ko-dbyll-700-head.md", fmt="jekyll-markdown")
     assert source.paragraphs == [
+        Paragraph("7. 추가 규칙 Additional Rules", 7),  # front matter: description
         Paragraph("700. 일반", 15),
         Paragraph("700.1. 게임상에서 일어나는 모든 것은 이벤트입니다. 다수의 이벤트가 주문이나 능력의 해결 도중에 "
                   "발생할 수 있습니다. 격발 능력이나 대체 효과의 텍스트는 그것들이 발생하는 이벤트가 어떤 것인지 "
@@ -34,6 +36,28 @@ def test_dbyll_html_paragraphs_and_example(test_data: Path) -> None:
                   "격발 능력의 경우에는 하나의 이벤트로 취급되지만, \"[이 생물]이 생물에게 방어될 때마다,\"는 격발 "
                   "능력의 경우에는 두 개의 이벤트로 취급됩니다.", 20),
     ]
+
+
+def test_front_matter_names_the_section(test_data: Path) -> None:
+    page = (test_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
+    head, body = page.split("\n---\n", 1)
+    title_only = "\n".join(line for line in head.split("\n") if not line.startswith("description:"))
+    quoted = title_only.replace("title: 7. 추가 규칙", "title: '7. 추가 규칙'")
+    index = (test_data / "readers" / "ko-dbyll-index-head.md").read_text(encoding="utf-8")
+    assert [front_matter_section(text) for text in (page, title_only + "\n---\n", quoted + "\n---\n", index, body)] == [
+        Paragraph("7. 추가 규칙 Additional Rules", 7),
+        Paragraph("7. 추가 규칙", 3),
+        Paragraph("7. 추가 규칙", 3),
+        None,  # the index's title names no section
+        None,  # no front matter
+    ]
+
+
+def test_a_body_that_prints_its_section_heading_gets_no_second_one(test_data: Path) -> None:
+    page = (test_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
+    with_heading = page.replace("{% include toc.md %}", "## 7. 추가 규칙")
+    source = read_jekyll_markdown(with_heading, "700.md")
+    assert [(p.line, p.text) for p in source.paragraphs[:2]] == [(10, "7. 추가 규칙"), (15, "700. 일반")]
 
 
 def test_dbyll_text_after_a_closed_p_keeps_its_lines(test_data: Path) -> None:
