@@ -42,3 +42,17 @@ class RuleNotFound(KBError):
         self.lang = lang
         self.edition = edition
         self.number = number
+
+
+class IndexOutdated(KBError):
+    """The search index at ``path`` was written with schema ``found`` (None: unknown), not the
+    ``wanted`` one this crkb reads: the KB must be rebuilt (``crkb build``)."""
+
+    def __init__(self, path: str, found: int | None, wanted: int) -> None:
+        super().__init__(
+            f"the search index at {path} has index schema {found}, this crkb reads schema {wanted}: "
+            "rebuild the KB (crkb build)"
+        )
+        self.path = path
+        self.found = found
+        self.wanted = wanted

@@ -1,13 +1,18 @@
-"""The whoosh search index: one whoosh index per edition, all in one folder.
+"""The search index: one whoosh index per edition, plus the phrase-bonus pairs, all in one folder.
 
-Layout: ``<index_dir>/editions.json`` lists the indexed editions (``[{"id", "lang"}]``); each
-edition is a whoosh index named by its edition id (``whoosh.index.open_dir(index_dir,
-indexname="en-2026-01-16")``). One index per edition keeps a search's cost independent of how many
-editions the KB holds, and gives each language its own analyzers (``kb.analysis``).
+Layout: ``<index_dir>/editions.json`` is the manifest ``{"schema": SCHEMA_VERSION, "editions":
+[{"id", "lang"}]}``; each edition is a whoosh index named by its edition id
+(``whoosh.index.open_dir(index_dir, indexname="en-2026-01-16")``); ``pairs.sqlite`` holds the
+token pairs of every edition (``kb.pairs``). One index per edition keeps a search's cost
+independent of how many editions the KB holds, and gives each language its own analyzers
+(``kb.analysis``). ``check_schema`` refuses an index written with another schema
+(``kb.errors.IndexOutdated``: rebuild the KB); a manifest that is a bare list is schema 1.
 
-One document per printed rule (a number printed twice gives two documents). Fields:
+One document per printed rule (a number printed twice gives two documents), added in document
+order in one segment, so a document's number is its ``seq``. Fields:
 
-- ``seq`` (stored): the rule's document order in its edition, from 0; ``number`` (stored, ID).
+- ``seq`` (stored): the rule's document order in its edition, from 0 (the store's ``seq``: hits
+  take their text from the store, ``Store.rule_texts``); ``number`` (stored, ID).
 - ``within`` (keyword): the number and its ancestors (``702.19b 702.19 702 7``), to filter by
   section or rule.
 - ``name`` (keyword): exact-name keys (``kb.analysis.name_key``) of the rule's title, English
@@ -15,14 +20,16 @@ One document per printed rule (a number printed twice gives two documents). Fiel
   defines. A query whose key is one of these names that rule (a glossary's pointer outranks a
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
 - ``heading``: the rule's title, the English title a translation prints beside it (``돌진
-  Trample``), the terms its text defines and the glossary terms that cite it; ``body`` (stored):
-  the rule's text; ``examples``: its examples. All three in the edition's language analyzer (the
-  Korean/Japanese analyzer stems Latin words as the English one does).
-- ``pairs``: adjacent token pairs of the heading and text (``kb.analysis.pair_analyzer``), for
-  the phrase bonus.
+  Trample``), the terms its text defines and the glossary terms that cite it; ``body``: the
+  rule's text (not stored: the store has it); ``examples``: its examples. All three in the
+  edition's language analyzer (the Korean/Japanese analyzer stems Latin words as the English one
+  does), with positions for quoted phrases and the heading phrase bonus.
 - ``spell_title``, ``spell_body``: unstemmed Latin words of the names and of the text, the
   vocabularies spelling correction searches.
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
+
+The adjacent token pairs of the heading and text (``kb.analysis.pair_analyzer``), for the phrase
+bonus, are in ``pairs.sqlite`` rather than a whoosh field (see ``kb.pairs`` for why).
 """
 
 from __future__ import annotations
@@ -32,30 +39,35 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import whoosh.index
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb import numbers
 from kb.analysis import CJK_LANGUAGES, analyzer_for, name_key, pair_analyzer, word_analyzer
+from kb.errors import IndexOutdated
 from kb.model import Edition, GlossaryEntry, Rule
+from kb.pairs import PairsWriter
 from kb.terms import defined_terms, glossary_names
 
 MANIFEST = "editions.json"
+SCHEMA_VERSION = 2
+"""Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
+not stored, seq stored only, token pairs in pairs.sqlite."""
 WRITER_MEMORY_MB = 256
+"""whoosh's posting buffer: large enough that an edition is written as one segment in one pass."""
 
 
 def schema_for(lang: str) -> Schema:
     """The index schema of an edition in ``lang`` (fields in the module docstring)."""
     text = analyzer_for(lang)
     return Schema(
-        seq=NUMERIC(stored=True, sortable=True),
+        seq=STORED(),
         number=ID(stored=True),
         within=KEYWORD(lowercase=False),
         name=KEYWORD(commas=True, lowercase=False),
         defined=KEYWORD(commas=True, lowercase=False),
         heading=TEXT(analyzer=text),
-        body=TEXT(analyzer=text, stored=True),
+        body=TEXT(analyzer=text),
         examples=TEXT(analyzer=text),
-        pairs=TEXT(analyzer=pair_analyzer(lang), phrase=False),
         spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
         spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
         context=STORED(),
@@ -73,28 +85,58 @@ def write_index(
     if (index_dir / MANIFEST).exists():
         raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
     manifest = []
-    for edition, rules, glossary in editions:
-        index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
-        writer = index.writer(limitmb=WRITER_MEMORY_MB)
-        for document in rule_documents(edition, rules, glossary):
-            writer.add_document(**document)
-        writer.commit()
-        manifest.append({"id": edition.id, "lang": edition.lang})
-    (index_dir / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    with PairsWriter(index_dir) as pairs:
+        for edition, rules, glossary in editions:
+            index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
+            writer = index.writer(limitmb=WRITER_MEMORY_MB)
+            pair_tokens = pair_analyzer(edition.lang)
+            documents = []
+            for document in rule_documents(edition, rules, glossary):
+                documents.append([t.text for t in pair_tokens(document.pop("pairs"), mode="index")])
+                writer.add_document(**document)
+            writer.commit()
+            pairs.add_edition(edition.id, documents)
+            manifest.append({"id": edition.id, "lang": edition.lang})
+    data = {"schema": SCHEMA_VERSION, "editions": manifest}
+    (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
 def indexed_editions(index_dir: Path) -> dict[str, str]:
     """``{edition id: lang}`` of the editions an index folder holds (empty when none)."""
+    manifest = _manifest(index_dir)
+    items = manifest.get("editions", []) if isinstance(manifest, dict) else manifest or []
+    return {item["id"]: item["lang"] for item in items}
+
+
+def schema_version(index_dir: Path) -> int | None:
+    """The ``SCHEMA_VERSION`` an index folder was written with (1 for the first layout, whose
+    manifest is a bare list), or None when it holds no index."""
+    manifest = _manifest(index_dir)
+    if manifest is None:
+        return None
+    return int(manifest.get("schema", 0)) if isinstance(manifest, dict) else 1
+
+
+def check_schema(index_dir: Path) -> None:
+    """Raise ``kb.errors.IndexOutdated`` when ``index_dir`` holds an index written with another
+    ``SCHEMA_VERSION`` (an empty folder passes: it holds nothing to search)."""
+    found = schema_version(index_dir)
+    if found is not None and found != SCHEMA_VERSION:
+        raise IndexOutdated(str(index_dir), found, SCHEMA_VERSION)
+
+
+def _manifest(index_dir: Path) -> dict | list | None:
     path = Path(index_dir) / MANIFEST
     if not path.is_file():
-        return {}
-    return {item["id"]: item["lang"] for item in json.loads(path.read_text(encoding="utf-8"))}
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def rule_documents(
     edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
 ) -> Iterator[dict[str, object]]:
-    """The index documents of an edition's rules, in document order (fields in module doc)."""
+    """The index documents of an edition's rules, in document order (fields in module doc),
+    each with ``pairs``: the text whose token pairs go to ``pairs.sqlite`` (heading and text)."""
     lang = edition.lang
     titles: dict[str, str] = {}
     for rule in rules:

@@ -12,15 +12,19 @@ of a rule gets a large bonus.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
 
 from whoosh import query as wq
-from whoosh.scoring import BM25F, WeightingModel
+from whoosh.matching import ListMatcher, Matcher, NullMatcher
+from whoosh.scoring import BM25F, WeightingModel, bm25
+from whoosh.searching import Searcher
 
 from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
 from kb.numbers import parse_number
+from kb.pairs import EditionPairs
 
 MAX_QUERY_CHARS = 200
 MAX_CLAUSES = 12
@@ -35,6 +39,9 @@ HEADING_PHRASE_BOOST = 8.0
 COORDINATION = 0.9
 """With mode "any", how much matching more of the words counts (whoosh Or scale, 0-1)."""
 PAIR_BOOST = 2.0
+BM25_B = 0.75
+BM25_K1 = 1.2
+"""whoosh's BM25F defaults, named because ``PairTerm`` scores pairs with them outside whoosh."""
 
 class _Or(wq.Or):
     """``Or`` that merges its parts lazily (whoosh's default for indexes under 5,000 documents
@@ -96,10 +103,13 @@ def field_tokens(field: str, text: str, lang: str) -> list[str]:
     return analyze(analyzer_for(lang), text)
 
 
-def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query | None:
+def build_query(
+    parsed: ParsedQuery, lang: str, mode: str = "all", pairs: EditionPairs | None = None
+) -> wq.Query | None:
     """The whoosh query of ``parsed`` in an edition of ``lang``; ``mode`` is a key of ``MODES``
-    (``"any"``: any clause may match, else every one must). None when no clause leaves a token
-    (only stop words)."""
+    (``"any"``: any clause may match, else every one must); ``pairs`` are the edition's token
+    pairs for the phrase bonus (none without). None when no clause leaves a token (only stop
+    words)."""
     fields = MODES[mode]
     loose = mode == "any"
     clauses = [q for q in (clause_query(c, lang, fields, loose) for c in parsed.clauses) if q is not None]
@@ -113,7 +123,7 @@ def build_query(parsed: ParsedQuery, lang: str, mode: str = "all") -> wq.Query |
     required = _Or(clauses, scale=COORDINATION) if mode == "any" else wq.And(clauses)
     if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
         required = _Or([required, *names])
-    bonus = names + numbers + phrase_queries(text, lang)
+    bonus = names + numbers + phrase_queries(text, lang, pairs)
     return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 
@@ -145,17 +155,60 @@ def name_queries(text: str, lang: str) -> list[wq.Query]:
 def weighting() -> WeightingModel:
     """BM25F without length normalisation in headings: most rules have none, so their average
     length is near 0 and normalising would crush every heading match."""
-    return BM25F(**{f"{field}_B": 0.0 for field in SHORT_FIELDS})
+    return BM25F(B=BM25_B, K1=BM25_K1, **{f"{field}_B": 0.0 for field in SHORT_FIELDS})
 
 
-def phrase_queries(text: str, lang: str) -> list[wq.Query]:
+def phrase_queries(text: str, lang: str, pairs: EditionPairs | None = None) -> list[wq.Query]:
     """The whole query as a phrase in headings, and each pair of adjacent query tokens found
-    adjacent in a heading or text (``kb.index`` field ``pairs``)."""
+    adjacent in a heading or text of the edition (``pairs``, ``kb.pairs``)."""
     tokens = field_tokens("body", text, lang)
     if len(tokens) < 2:
         return []
-    pairs = [wq.Term("pairs", pair, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))]
-    return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *pairs]
+    found = [PairTerm(pair, pairs, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))] if pairs else []
+    return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *found]
+
+
+class PairTerm(wq.Term):
+    """A pair of adjacent tokens (``"state base"``) as a whoosh query over ``kb.pairs``: matches
+    the rules whose heading or text holds it, scored BM25 (``BM25_B``, ``BM25_K1``) on the pair's
+    count, the rule's pair count and the edition's average, as a whoosh field would be."""
+
+    def __init__(self, pair: str, pairs: EditionPairs, boost: float = 1.0) -> None:
+        super().__init__("pairs", pair, boost=boost)
+        self.pairs = pairs
+
+    def estimate_size(self, ixreader: object) -> int:
+        found = self.pairs.postings(self.text)
+        return len(found[0]) if found else 0
+
+    def matcher(self, searcher: Searcher, context: object = None) -> Matcher:
+        found = self.pairs.postings(self.text)
+        if found is None:
+            return NullMatcher()
+        docnums, counts = found
+        return ListMatcher(docnums, weights=counts, scorer=_PairScorer(searcher, len(docnums), self.pairs, self.boost))
+
+
+class _PairScorer:
+    """whoosh scorer protocol for ``PairTerm`` (no block-quality skipping)."""
+
+    def __init__(self, searcher: Searcher, doc_frequency: int, pairs: EditionPairs, boost: float) -> None:
+        doc_count = searcher.doc_count_all()
+        self.idf = math.log(doc_count / (doc_frequency + 1)) + 1
+        self.average = pairs.stats.total_length / (doc_count or 1) or 1
+        self.stats = pairs.stats
+        self.boost = boost
+
+    def supports_block_quality(self) -> bool:
+        return False
+
+    def block_quality(self, matcher: Matcher) -> float:
+        """An upper bound of any score (BM25 tends to ``idf * (K1 + 1)``)."""
+        return self.boost * self.idf * (BM25_K1 + 1)
+
+    def score(self, matcher: Matcher) -> float:
+        length = self.stats.length(matcher.id())
+        return self.boost * bm25(self.idf, matcher.weight(), length, self.average, BM25_B, BM25_K1)
 
 
 def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase: bool, loose: bool) -> wq.Query:

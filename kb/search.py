@@ -19,6 +19,7 @@ edition of ``lang``, else (``lang=None``) the newest edition of every language, 
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -27,9 +28,10 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from kb.analysis import analyzer_for, english_analyzer
-from kb.index import indexed_editions
+from kb.index import check_schema, indexed_editions
 from kb.layout import BuildPaths
 from kb.model import Edition
+from kb.pairs import PairsReader
 from kb.query import Clause, ParsedQuery, build_query, field_tokens, parse_query, weighting
 from kb.snippets import snippet
 from kb.spelling import correct_word
@@ -62,12 +64,16 @@ class Hit:
 
 class Searcher:
     """Searches one build's index. Open once per process and share: safe between threads (each
-    thread gets its own whoosh searcher per edition; the index is never written after the build)."""
+    thread gets its own whoosh searcher per edition; the index is never written after the build).
+    Raises ``kb.errors.IndexOutdated`` for an index written with another ``kb.index.SCHEMA_VERSION``
+    (rebuild the KB)."""
 
     def __init__(self, index_dir: Path, store: Store) -> None:
         self.index_dir = Path(index_dir)
         self.store = store
+        check_schema(self.index_dir)
         self._editions = indexed_editions(self.index_dir)
+        self._pairs = PairsReader(self.index_dir)
         self._indexes: dict[str, whoosh.index.Index] = {}
         self._lock = threading.Lock()
         self._local = threading.local()
@@ -116,28 +122,36 @@ class Searcher:
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
     ) -> list[Hit]:
-        results = searcher.search(wq.Term("within", number), filter=where, limit=limit, sortedby="seq")
-        hits = []
-        for rank, found in enumerate(results):
-            text = found["body"]
-            hits.append(self._hit(edition, found, snippet(text, (), english_analyzer()), NUMBER_SCORE - rank * 0.01))
-        return hits
+        query = wq.Term("within", number) if where is None else wq.And([wq.Term("within", number), where])
+        docnums = sorted(searcher.docs_for_query(query))[:limit]  # document order (kb.index)
+        found = [searcher.stored_fields(docnum) for docnum in docnums]
+        texts = self.store.rule_texts(edition.id, [fields["seq"] for fields in found])
+        return [
+            self._hit(edition, fields, snippet(texts.get(fields["seq"], ""), (), english_analyzer()),
+                      NUMBER_SCORE - rank * 0.01)
+            for rank, fields in enumerate(found)
+        ]
 
     def _text_hits(
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
     ) -> list[Hit]:
         lang = edition.lang
         parsed = correct_query(searcher, parsed, lang)
-        results = _run(searcher, build_query(parsed, lang, "all"), where, limit)
+        pairs = self._pairs.edition(edition.id)
+        results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
         for mode in ("all+examples", "any"):
             if not results:
-                results = _run(searcher, build_query(parsed, lang, mode), where, limit)
+                results = _run(searcher, build_query(parsed, lang, mode, pairs), where, limit)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
-        return [self._hit(edition, found, snippet(found["body"], terms, analyzer), found.score) for found in results]
+        texts = self.store.rule_texts(edition.id, [found["seq"] for found in results])
+        return [
+            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), found.score)
+            for found in results
+        ]
 
-    def _hit(self, edition: Edition, found: whoosh.searching.Hit, marked: str, score: float) -> Hit:
-        return Hit(found["number"], edition.lang, edition.id, found["context"], marked, float(score))
+    def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
+        return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
     def _searcher(self, edition_id: str) -> WhooshSearcher:
         searchers = getattr(self._local, "searchers", None)

@@ -117,6 +117,15 @@ class Store:
         """All rules of an edition in document order."""
         return self._rules(edition_id, "1", ())
 
+    def rule_texts(self, edition_id: str, seqs: list[int]) -> dict[int, str]:
+        """``{seq: text}`` of the edition's rules at document positions ``seqs`` (one query per
+        500; positions the edition lacks are left out). The search's snippets come from here."""
+        out: dict[int, str] = {}
+        for chunk in _chunks(list(dict.fromkeys(seqs))):
+            sql = f"SELECT seq, text FROM rules WHERE edition = ? AND seq IN ({','.join('?' * len(chunk))})"
+            out.update(self._db().execute(sql, (edition_id, *chunk)).fetchall())
+        return out
+
     def children(self, edition_id: str, number: str) -> list[Rule]:
         """The rules directly under ``number`` (``702 -> 702.1, 702.2 ...``), document order."""
         return self._rules(edition_id, "parent = ?", (number,))

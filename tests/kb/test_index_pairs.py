@@ -1,0 +1,83 @@
+"""The index layout of schema 2: token pairs in pairs.sqlite scored as the former whoosh field, the
+schema version in the manifest, and a clear error for an index of another schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import whoosh.index
+from whoosh import query as wq
+from whoosh.fields import ID, TEXT, Schema
+
+from kb.analysis import analyze, pair_analyzer
+from kb.errors import IndexOutdated, KBError
+from kb.index import MANIFEST, SCHEMA_VERSION, check_schema, indexed_editions, rule_documents, schema_version, write_index
+from kb.pairs import PairsReader
+from kb.query import PairTerm, weighting
+from kb.search import Searcher
+from kb.store import Store
+from tests.kb.search_kb import build_search_kb, search_editions
+
+
+def _edition(edition_id: str):
+    return next(e for e in search_editions() if e[0].id == edition_id)
+
+
+def test_pairs_file_holds_each_rules_heading_and_text_pairs(tmp_path: Path) -> None:
+    edition, rules, glossary = _edition("ko-2021-11-19")
+    write_index(tmp_path, [(edition, rules, glossary)])
+    pairs = PairsReader(tmp_path).edition("ko-2021-11-19")
+    seq = [r.number for r in rules].index("702.19")
+    # 702.19 "돌진 Trample": heading "돌진\nTrample", text "돌진 Trample"
+    assert analyze(pair_analyzer("ko"), "돌진\nTrample\n돌진 Trample") == ["돌진 trampl", "trampl 돌진", "돌진 trampl"]
+    docnums, counts = pairs.postings("돌진 trampl")
+    assert (list(docnums), list(counts)) == ([seq], [2])
+    assert pairs.postings("trampl 돌진") is not None and pairs.postings("돌진 nothing") is None
+    assert pairs.stats.doc_count == len(rules) and pairs.stats.length(seq) == 3
+    assert PairsReader(tmp_path).edition("en-2026-01-16") is None
+
+
+def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
+    edition, rules, glossary = _edition("en-2026-01-16")
+    documents = list(rule_documents(edition, rules, glossary))
+    old = whoosh.index.create_in(tmp_path, Schema(number=ID(stored=True), pairs=TEXT(analyzer=pair_analyzer("en"),
+                                                                                      phrase=False)), indexname="old")
+    with old.writer() as writer:
+        for document in documents:
+            writer.add_document(number=document["number"], pairs=document["pairs"])
+    write_index(tmp_path / "new", [(edition, rules, glossary)])
+    pairs = PairsReader(tmp_path / "new").edition(edition.id)
+    checked = 0
+    with old.searcher(weighting=weighting()) as searcher:
+        for pair in ("combat damag", "take mulligan", "state base", "base action", "lethal damag", "legend rule"):
+            expected = {(h["number"], round(h.score, 6)) for h in searcher.search(wq.Term("pairs", pair, boost=2.0), limit=None)}
+            found = {(h["number"], round(h.score, 6)) for h in searcher.search(PairTerm(pair, pairs, boost=2.0), limit=None)}
+            assert found == expected
+            checked += len(expected)
+    assert checked >= 20
+
+
+def test_the_manifest_names_the_schema(tmp_path: Path) -> None:
+    editions = search_editions()[:1]
+    write_index(tmp_path, editions)
+    manifest = json.loads((tmp_path / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest == {"schema": SCHEMA_VERSION, "editions": [{"id": editions[0][0].id, "lang": editions[0][0].lang}]}
+    assert schema_version(tmp_path) == SCHEMA_VERSION and schema_version(tmp_path / "none") is None
+    check_schema(tmp_path)
+    check_schema(tmp_path / "none")
+
+
+def test_an_index_of_an_older_schema_asks_for_a_rebuild(tmp_path: Path) -> None:
+    build = build_search_kb(tmp_path)
+    # the first layout's manifest was a bare list of editions
+    (build.index / MANIFEST).write_text(json.dumps([{"id": "en-2026-01-16", "lang": "en"}]), encoding="utf-8")
+    assert schema_version(build.index) == 1
+    assert indexed_editions(build.index) == {"en-2026-01-16": "en"}
+    with pytest.raises(IndexOutdated) as caught:
+        Searcher(build.index, Store(build.store))
+    assert isinstance(caught.value, KBError)
+    assert (caught.value.found, caught.value.wanted) == (1, SCHEMA_VERSION)
+    assert str(caught.value) == (f"the search index at {build.index} has index schema 1, this crkb reads schema "
+                                 f"{SCHEMA_VERSION}: rebuild the KB (crkb build)")
