@@ -23,6 +23,7 @@ from kb.layout import current_build
 from kb.store import Store
 from web import errors
 from web.blueprints import api, compare, glossary, home, rules, search
+from web.rule_views import printed_number
 from web.urls import Urls
 
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語"}
@@ -64,12 +65,6 @@ def create_app(config: dict[str, Any]) -> Flask:
     app.before_request(_refuse_long_queries)
     app.after_request(_add_headers)
     return app
-
-
-def printed_number(number: str) -> str:
-    """A canonical number as the CR prints it: ``702.19.`` and ``702.`` carry a period, subrules
-    (``702.19b``) do not."""
-    return number if numbers.level(number) == 3 else number + "."
 
 
 def _kb_paths(config: dict[str, Any]) -> tuple[Path, Path | None]:

@@ -7,13 +7,13 @@ effective date) when the KB has it, and beside the newest English edition. With 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kb import numbers
 from kb.errors import EditionNotFound
 from kb.model import Edition, Rule
 from web import lookup
-from web.lookup import Linker
+from web.rule_views import RuleView, rule_views
 
 ENGLISH = "en"
 
@@ -21,14 +21,15 @@ ENGLISH = "en"
 @dataclass(frozen=True)
 class Column:
     """One column: ``edition`` (None when the language has no edition to show), its ``rules``
-    (empty when the edition lacks the number), what it is (``role``) and a ``note`` for readers."""
+    (empty when the edition lacks the number) ready to print as ``articles``, what it is
+    (``role``) and a ``note`` for readers."""
 
     lang: str
     edition: Edition | None
     rules: list[Rule]
     role: str
     note: str | None
-    linked: Linker | None
+    articles: list[RuleView] = field(default_factory=list)
 
 
 def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
@@ -54,14 +55,15 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
 def _column(number: str, edition: Edition, role: str) -> Column:
     rules = _rules(edition, number)
     note = None if rules else f"No rule {number} in this edition."
-    return Column(edition.lang, edition, rules, role, note, lookup.linker(edition))
+    articles = rule_views(rules, lookup.linker(edition), edition.lang, edition) if rules else []
+    return Column(edition.lang, edition, rules, role, note, articles)
 
 
 def _pinned_column(number: str, lang: str, date: str) -> Column:
     try:
         edition = lookup.store().find_edition(lang, date)
     except EditionNotFound:
-        return Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.", None)
+        return Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.")
     return _column(number, edition, "same edition")
 
 
@@ -69,10 +71,10 @@ def _own_english(number: str, translation: Edition, newest_en: Edition) -> Colum
     same_day = [e for e in lookup.store().editions(ENGLISH) if e.effective_date == translation.effective_date]
     if not same_day:
         note = f"No English edition effective {translation.date_text} in the KB."
-        return Column(ENGLISH, None, [], f"English of the {translation.lang} edition", note, None)
+        return Column(ENGLISH, None, [], f"English of the {translation.lang} edition", note)
     if same_day[0].id == newest_en.id:
         return Column(ENGLISH, newest_en, [], f"English of the {translation.lang} edition",
-                      "The same edition as the newest English column.", None)
+                      "The same edition as the newest English column.")
     return _column(number, same_day[0], f"English of the {translation.lang} edition")
 
 

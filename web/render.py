@@ -42,6 +42,8 @@ def render_text(text: str, references: Sequence[Reference], link_for: LinkFor) -
     References whose span is out of bounds, empty or overlaps an earlier one are ignored (the
     words stay as plain escaped text), so a bad span never breaks the page.
     """
+    if not references:
+        return escape(text)
     parts: list[str] = []
     cursor = 0
     for ref in sorted(references, key=lambda r: (r.start, r.end)):

@@ -13,6 +13,7 @@ from kb import numbers
 from kb.model import Edition, Rule
 from web import lookup
 from web.errors import abort_with
+from web.rule_views import rule_views
 
 OG_DESCRIPTION_CHARS = 200
 
@@ -58,7 +59,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "glossary_cited_by": store.glossary_citing(edition.id, number),
         "switcher": editions_holding(number, edition),
         "newest": None if newest.id == edition.id else newest,
-        "linked": lookup.linker(edition),
+        "articles": rule_views(rules, lookup.linker(edition), edition.lang, edition),
         "canonical": canonical,
         "og_title": _og_title(rules[0], edition),
         "og_description": _og_description(rules),

@@ -47,9 +47,14 @@ class Urls:
         """The page of rule ``number``: unpinned for the newest edition (or no edition) unless
         ``pinned``; pinned to ``edition`` otherwise. Subrules of a rule page link to the rule page's
         fragment only via ``anchor_of``."""
+        return self.rule_prefix(lang, edition, pinned=pinned) + number
+
+    def rule_prefix(self, lang: str, edition: Edition | None = None, *, pinned: bool = False) -> str:
+        """What ``rule`` puts before the number (``/en/cr/``, ``/en/cr/2021-11-19/``): a page
+        listing many rules of one edition builds their links from it once."""
         if edition is None or (self.is_newest(edition) and not pinned):
-            return f"{_root()}/{lang}/cr/{number}"
-        return f"{_root()}/{lang}/cr/{quote(self.edition_segment(edition))}/{number}"
+            return f"{_root()}/{lang}/cr/"
+        return f"{_root()}/{lang}/cr/{quote(self.edition_segment(edition))}/"
 
     def section(self, lang: str, number: str, edition: Edition | None = None) -> str:
         """A section page (``/en/cr/7``); the same form as a rule."""

@@ -50,3 +50,8 @@ def test_bad_spans_are_ignored_and_never_break_escaping() -> None:
     assert str(render_text("<a> & </a>", refs, link_for)) == (
         '<a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">&lt;a&gt;</a> &amp; &lt;/a&gt;'
     )
+
+
+def test_a_text_without_references_is_only_escaped() -> None:
+    html = render_text("A <b> & “Trample” 702.19b", [], link_for)
+    assert (type(html).__name__, str(html)) == ("Markup", "A &lt;b&gt; &amp; “Trample” 702.19b")
