@@ -7,8 +7,9 @@ Config keys:
   the search pages answer 503 "search unavailable");
 - ``TESTING``: Flask's testing flag.
 
-The store, the URL helper and the searcher live on ``app.extensions`` (``crkb.store``,
-``crkb.urls``, ``crkb.searcher``), made once per app and shared by every request.
+The store, the URL helper, the edition names and the searcher live on ``app.extensions``
+(``crkb.store``, ``crkb.urls``, ``crkb.labels``, ``crkb.searcher``), made once per app and shared
+by every request.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from kb.layout import current_build
 from kb.store import Store
 from web import errors
 from web.blueprints import api, compare, glossary, home, rules, search
+from web.labels import EditionLabels
 from web.rule_views import printed_number
 from web.urls import Urls
 
@@ -54,8 +56,11 @@ def create_app(config: dict[str, Any]) -> Flask:
     store = Store(store_path)
     app.extensions["crkb.store"] = store
     app.extensions["crkb.urls"] = Urls(store)
+    app.extensions["crkb.labels"] = EditionLabels(store.editions())
     app.extensions["crkb.searcher"] = _open_searcher(index_dir, store)
-    app.jinja_env.globals.update(urls=app.extensions["crkb.urls"], LANGUAGE_NAMES=LANGUAGE_NAMES)
+    app.jinja_env.globals.update(
+        urls=app.extensions["crkb.urls"], labels=app.extensions["crkb.labels"], LANGUAGE_NAMES=LANGUAGE_NAMES
+    )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

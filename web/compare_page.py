@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb import numbers
-from kb.errors import EditionNotFound
+from kb.errors import AmbiguousEdition, EditionNotFound
 from kb.model import Edition, Rule
 from web import lookup
 from web.rule_views import RuleView, rule_views
@@ -34,11 +34,11 @@ class Column:
 
 def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
     """Rows of columns for ``number`` in ``langs`` (known languages, page order). Pinned to
-    ``date``: one row, a column per language. Otherwise a row per translation: the translation,
+    ``date``: one row, a column per language (per edition when a language has several of ``date``). Otherwise a row per translation: the translation,
     the English of its own edition, the newest English; only the newest English when ``langs``
     holds no translation."""
     if date:
-        return [[_pinned_column(number, lang, date) for lang in langs]]
+        return [[column for lang in langs for column in _pinned_columns(number, lang, date)]]
     store = lookup.store()
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
     newest_column = [_column(number, newest_en, "newest English edition")] if newest_en else []
@@ -59,12 +59,16 @@ def _column(number: str, edition: Edition, role: str) -> Column:
     return Column(edition.lang, edition, rules, role, note, articles)
 
 
-def _pinned_column(number: str, lang: str, date: str) -> Column:
+def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:
+    """The column of ``lang``'s edition of ``date``; a column each when several texts share it."""
+    store = lookup.store()
     try:
-        edition = lookup.store().find_edition(lang, date)
+        editions = [store.find_edition(lang, date)]
+    except AmbiguousEdition as several:
+        editions = [store.edition(edition_id) for edition_id in several.ids]
     except EditionNotFound:
-        return Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.")
-    return _column(number, edition, "same edition")
+        return [Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.")]
+    return [_column(number, edition, "same edition") for edition in editions]
 
 
 def _own_english(number: str, translation: Edition, newest_en: Edition) -> Column:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from markupsafe import Markup
 
 from kb.model import Reference
+from web.labels import EditionLabels
 from web.render import LinkFor, LinkTarget, render_text
 from web.urls import Urls
 
@@ -29,6 +30,11 @@ def store() -> Store:
 def urls() -> Urls:
     """The app's URL helper."""
     return current_app.extensions["crkb.urls"]
+
+
+def labels() -> EditionLabels:
+    """The app's edition names (``web.labels``)."""
+    return current_app.extensions["crkb.labels"]
 
 
 def searcher() -> Any:
@@ -55,7 +61,7 @@ def edition(lang: str, wanted: str | None) -> Edition:
     except AmbiguousEdition:
         raise
     except EditionNotFound:
-        choices = [(e.date_text, urls().rule(lang, "1", e, pinned=True)) for e in store().editions(lang)[:20]]
+        choices = [(labels().name(e), urls().rule(lang, "1", e, pinned=True)) for e in store().editions(lang)[:20]]
         abort_with(404, f"No {lang} edition {str(wanted)[:40]!r}. Editions:", choices)
     raise AssertionError("unreachable")
 

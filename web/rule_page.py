@@ -74,14 +74,14 @@ def _rules_shown(edition: Edition, number: str) -> list[Rule]:
 
 
 def _not_found(edition: Edition, number: str) -> None:
-    store, urls = lookup.store(), lookup.urls()
+    store, urls, labels = lookup.store(), lookup.urls(), lookup.labels()
     near = store.nearest_numbers(edition.id, number, limit=8)
     suggestions = [(n, urls.rule(edition.lang, n, edition)) for n in near]
     suggestions += [
-        (f"{number} in {other.lang} {other.date_text}", urls.rule(other.lang, number, other))
+        (f"{number} in {other.lang} {labels.name(other)}", urls.rule(other.lang, number, other))
         for other in store.editions_having(number)[:6]
     ]
-    abort_with(404, f"Rule {number} is not in the {edition.lang} edition of {edition.date_text}.", suggestions)
+    abort_with(404, f"Rule {number} is not in the {edition.lang} edition {labels.phrase(edition)}.", suggestions)
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
@@ -107,7 +107,7 @@ def editions_holding(number: str, shown: Edition) -> dict[str, list[EditionLink]
 
 def _og_title(head: Rule, edition: Edition) -> str:
     heading = f" {head.title}" if head.title else ""
-    return f"CR {head.number}{heading} ({edition.lang}, {edition.date_text})"
+    return f"CR {head.number}{heading} ({edition.lang}, {lookup.labels().name(edition)})"
 
 
 def _og_description(rules: list[Rule]) -> str:

@@ -55,5 +55,5 @@ def _not_found(edition: Edition, term: str) -> None:
     terms = [e.term for e in lookup.store().glossary(edition.id)]
     close = difflib.get_close_matches(term, terms, n=6, cutoff=0.6)
     urls = lookup.urls()
-    abort_with(404, f"No glossary entry {term[:80]!r} in the {edition.lang} edition of {edition.date_text}.",
+    abort_with(404, f"No glossary entry {term[:80]!r} in the {edition.lang} edition {lookup.labels().phrase(edition)}.",
                [(t, urls.glossary(edition.lang, t, edition)) for t in close] + [("Search", urls.search(term[:200]))])
