@@ -25,6 +25,7 @@ from whoosh.analysis import (
     LowercaseFilter,
     RegexTokenizer,
     ShingleFilter,
+    SpaceSeparatedTokenizer,
     StemmingAnalyzer,
     Token,
     Tokenizer,
@@ -123,6 +124,18 @@ def pair_analyzer(lang: str) -> Analyzer:
     -> "state base", "base action"``): a phrase bonus that costs a term lookup, not a position
     scan. A text of one token gives that token."""
     return analyzer_for(lang) | ShingleFilter(size=2, sep=" ")
+
+
+def pairs_of(tokens: list[str]) -> list[str]:
+    """What ``pair_analyzer`` gives for a text whose tokens are ``tokens``: their adjacent pairs,
+    or the token itself when there is one (``[a] -> [a]``, ``[] -> []``)."""
+    return token_pairs(tokens) if len(tokens) > 1 else list(tokens)
+
+
+def token_analyzer() -> Analyzer:
+    """Text that is already tokens separated by spaces (``"state base action"``), each kept as it
+    is with consecutive positions: the index's text fields, analysed once by ``kb.index``."""
+    return SpaceSeparatedTokenizer()
 
 
 def token_pairs(tokens: list[str]) -> list[str]:

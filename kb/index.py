@@ -24,8 +24,10 @@ order in one segment, so a document's number is its ``seq``. Fields:
   rule's text (not stored: the store has it); ``examples``: its examples. All three in the
   edition's language analyzer (the Korean/Japanese analyzer stems Latin words as the English one
   does), with positions for quoted phrases and the heading phrase bonus.
-- ``spell_title``, ``spell_body``: unstemmed Latin words of the names and of the text, the
-  vocabularies spelling correction searches.
+- ``spell_title``: unstemmed Latin words of the rule's names; ``spell_body``: those of every
+  rule text of the edition, all in the first document (spelling correction only reads the
+  vocabulary and each word's count, ``kb.spelling``: one posting per word instead of one per
+  word and rule, a quarter of all postings).
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
 
 The adjacent token pairs of the heading and text (``kb.analysis.pair_analyzer``), for the phrase
@@ -42,7 +44,7 @@ import whoosh.index
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb import numbers
-from kb.analysis import CJK_LANGUAGES, analyzer_for, name_key, pair_analyzer, word_analyzer
+from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, token_analyzer, word_analyzer
 from kb.errors import IndexOutdated
 from kb.model import Edition, GlossaryEntry, Rule
 from kb.pairs import PairsWriter
@@ -52,22 +54,24 @@ MANIFEST = "editions.json"
 SCHEMA_VERSION = 2
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
 not stored, seq stored only, token pairs in pairs.sqlite."""
+TEXT_FIELDS = ("heading", "body", "examples")
+"""Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256
 """whoosh's posting buffer: large enough that an edition is written as one segment in one pass."""
 
 
 def schema_for(lang: str) -> Schema:
     """The index schema of an edition in ``lang`` (fields in the module docstring)."""
-    text = analyzer_for(lang)
+    tokens = token_analyzer()  # write_index gives them the language analyzer's tokens
     return Schema(
         seq=STORED(),
         number=ID(stored=True),
         within=KEYWORD(lowercase=False),
         name=KEYWORD(commas=True, lowercase=False),
         defined=KEYWORD(commas=True, lowercase=False),
-        heading=TEXT(analyzer=text),
-        body=TEXT(analyzer=text),
-        examples=TEXT(analyzer=text),
+        heading=TEXT(analyzer=tokens),
+        body=TEXT(analyzer=tokens),
+        examples=TEXT(analyzer=tokens),
         spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
         spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
         context=STORED(),
@@ -87,18 +91,29 @@ def write_index(
     manifest = []
     with PairsWriter(index_dir) as pairs:
         for edition, rules, glossary in editions:
-            index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
-            writer = index.writer(limitmb=WRITER_MEMORY_MB)
-            pair_tokens = pair_analyzer(edition.lang)
-            documents = []
-            for document in rule_documents(edition, rules, glossary):
-                documents.append([t.text for t in pair_tokens(document.pop("pairs"), mode="index")])
-                writer.add_document(**document)
-            writer.commit()
-            pairs.add_edition(edition.id, documents)
+            pairs.add_edition(edition.id, _write_edition(index_dir, edition, rules, glossary))
             manifest.append({"id": edition.id, "lang": edition.lang})
     data = {"schema": SCHEMA_VERSION, "editions": manifest}
     (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def _write_edition(
+    index_dir: Path, edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
+) -> list[list[str]]:
+    """Write one edition's whoosh index (text fields analysed here, once); return each document's
+    token pairs (``kb.analysis.pairs_of`` the heading's and text's tokens, or the text's alone
+    when the heading is the text)."""
+    index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
+    writer = index.writer(limitmb=WRITER_MEMORY_MB)
+    analyzer = analyzer_for(edition.lang)  # one per edition: its stemming cache serves every field
+    pairs = []
+    for document in rule_documents(edition, rules, glossary):
+        tokens = {field: analyze(analyzer, str(document[field])) for field in TEXT_FIELDS}
+        heading, body = tokens["heading"], tokens["body"]
+        pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
+        writer.add_document(**{**document, **{field: " ".join(found) for field, found in tokens.items()}})
+    writer.commit()
+    return pairs
 
 
 def indexed_editions(index_dir: Path) -> dict[str, str]:
@@ -135,14 +150,15 @@ def _manifest(index_dir: Path) -> dict | list | None:
 def rule_documents(
     edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
 ) -> Iterator[dict[str, object]]:
-    """The index documents of an edition's rules, in document order (fields in module doc),
-    each with ``pairs``: the text whose token pairs go to ``pairs.sqlite`` (heading and text)."""
+    """The index documents of an edition's rules, in document order (fields in module doc; the
+    text fields as text: ``write_index`` analyses them)."""
     lang = edition.lang
     titles: dict[str, str] = {}
     for rule in rules:
         if rule.title:
             titles.setdefault(rule.number, rule.title)
     named_by, mentioned_by = glossary_names(glossary, titles, lang)
+    vocabulary = "\n".join(rule.text for rule in rules)
     for seq, rule in enumerate(rules):
         defined = defined_terms(rule.text, lang)
         glossary_terms = named_by.get(rule.number, [])
@@ -158,9 +174,8 @@ def rule_documents(
             "heading": heading,
             "body": rule.text,
             "examples": "\n".join(example.text for example in rule.examples),
-            "pairs": f"{heading}\n{rule.text}" if heading != rule.text else rule.text,
             "spell_title": " ".join(names + defined),
-            "spell_body": rule.text,
+            "spell_body": vocabulary if seq == 0 else "",
             "context": context_title(rule, titles),
         }
 

@@ -90,7 +90,7 @@ class PairsWriter:
             "INSERT INTO pair_editions(edition, doc_count, total_length, lengths) VALUES (?, ?, ?, ?)",
             (edition_id, len(documents), total, lengths),
         )
-        rows = ((cursor.lastrowid, pair, *_encode(counts)) for pair, counts in postings.items())
+        rows = ((cursor.lastrowid, pair, *_encode(postings[pair])) for pair in sorted(postings))  # full pages
         self._db.executemany("INSERT INTO pairs VALUES (?, ?, ?, ?)", rows)
 
     def close(self) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.analysis import analyze, cjk_analyzer, english_analyzer, name_key, pair_analyzer, token_pairs
+from kb.analysis import analyze, cjk_analyzer, english_analyzer, name_key, pair_analyzer, pairs_of, token_pairs
 from kb.index import indexed_editions, rule_documents, write_index
 from kb.model import GlossaryEntry, Reference
 from kb.spelling import distance
@@ -33,6 +33,8 @@ def test_analyzers(analyzer, text: str, tokens: list[str]) -> None:
 
 def test_pairs_index_adjacent_tokens_as_the_query_builds_them() -> None:
     assert analyze(pair_analyzer("en"), "The state-based actions") == ["state base", "base action"]
+    assert pairs_of(["state", "base", "action"]) == ["state base", "base action"]
+    assert pairs_of(["trampl"]) == ["trampl"] and pairs_of([]) == []
     assert analyze(pair_analyzer("ko"), "상태 참조 행동") == token_pairs(["상태", "참조", "행동"]) == ["상태 참조", "참조 행동"]
     assert analyze(pair_analyzer("en"), "Trample") == ["trampl"] and token_pairs(["trampl"]) == []
 
@@ -88,9 +90,10 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
     assert documents["702.19"] == {
         "seq": [r.number for r in rules].index("702.19"), "number": "702.19", "within": "702.19 7 702",
         "name": "돌진,trample,trampl", "defined": "", "heading": "돌진\nTrample", "body": "돌진 Trample",
-        "examples": "", "pairs": "돌진\nTrample\n돌진 Trample", "spell_title": "돌진 Trample", "spell_body": "돌진 Trample",
-        "context": "돌진",
+        "examples": "", "spell_title": "돌진 Trample", "spell_body": "", "context": "돌진",
     }
+    first = next(iter(documents.values()))
+    assert first["seq"] == 0 and first["spell_body"] == "\n".join(rule.text for rule in rules)
     assert documents["704.5j"]["defined"] == "전설규칙,전설 규칙"
     assert documents["704.5j"]["context"] == "상태 참조 행동"
     assert documents["704.5j"]["heading"] == "전설 규칙"

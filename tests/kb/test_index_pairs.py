@@ -11,9 +11,11 @@ import whoosh.index
 from whoosh import query as wq
 from whoosh.fields import ID, TEXT, Schema
 
-from kb.analysis import analyze, pair_analyzer
+from kb.analysis import analyze, analyzer_for, pair_analyzer, pairs_of, token_analyzer
 from kb.errors import IndexOutdated, KBError
-from kb.index import MANIFEST, SCHEMA_VERSION, check_schema, indexed_editions, rule_documents, schema_version, write_index
+from kb.index import (
+    MANIFEST, SCHEMA_VERSION, TEXT_FIELDS, check_schema, indexed_editions, rule_documents, schema_version, write_index,
+)
 from kb.pairs import PairsReader
 from kb.query import PairTerm, weighting
 from kb.search import Searcher
@@ -46,7 +48,7 @@ def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
                                                                                       phrase=False)), indexname="old")
     with old.writer() as writer:
         for document in documents:
-            writer.add_document(number=document["number"], pairs=document["pairs"])
+            writer.add_document(number=document["number"], pairs=_pairs_text(document))
     write_index(tmp_path / "new", [(edition, rules, glossary)])
     pairs = PairsReader(tmp_path / "new").edition(edition.id)
     checked = 0
@@ -57,6 +59,33 @@ def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
             assert found == expected
             checked += len(expected)
     assert checked >= 20
+
+
+def _pairs_text(document: dict) -> str:
+    """The text the former whoosh field ``pairs`` indexed: heading and text, or the text alone."""
+    heading, body = document["heading"], document["body"]
+    return f"{heading}\n{body}" if heading != body else body
+
+
+def test_text_analysed_once_gives_the_tokens_positions_and_pairs_of_the_analyzers() -> None:
+    checked = 0
+    for edition, rules, glossary in search_editions():
+        analyzer = analyzer_for(edition.lang)
+        for document in rule_documents(edition, rules, glossary):
+            heading, body = analyze(analyzer, document["heading"]), analyze(analyzer, document["body"])
+            expected = analyze(pair_analyzer(edition.lang), _pairs_text(document))
+            assert pairs_of(body if document["heading"] == document["body"] else heading + body) == expected
+            for field in TEXT_FIELDS:  # positions may start later (a leading stop word), never differ otherwise
+                direct = [(t.text, t.pos) for t in analyzer(document[field], positions=True)]
+                tokens = " ".join(analyze(analyzer, document[field]))
+                once = [(t.text, t.pos) for t in token_analyzer()(tokens, positions=True)]
+                assert _relative(once) == _relative(direct)
+                checked += 1
+    assert checked > 150
+
+
+def _relative(tokens: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    return [(text, pos - tokens[0][1]) for text, pos in tokens]
 
 
 def test_the_manifest_names_the_schema(tmp_path: Path) -> None:
