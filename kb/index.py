@@ -13,8 +13,9 @@ order in one segment, so a document's number is its ``seq``. Fields:
 
 - ``seq`` (stored): the rule's document order in its edition, from 0 (the store's ``seq``: hits
   take their text from the store, ``Store.rule_texts``); ``number`` (stored, ID).
-- ``within`` (keyword): the number and its ancestors (``702.19b 702.19 702 7``), to filter by
-  section or rule.
+- ``within`` (keyword): the number's ancestors (``702.19 702 7`` for 702.19b), so a rule and
+  the rules under it are ``number:N OR within:N`` (``rule_and_under``; leaving the number itself
+  out saves a term per rule, most of which are subrules with nothing under them).
 - ``name`` (keyword): exact-name keys (``kb.analysis.name_key``) of the rule's title, English
   title and the glossary terms that cite it; ``defined`` (keyword): those of the terms its text
   defines. A query whose key is one of these names that rule (a glossary's pointer outranks a
@@ -41,6 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import whoosh.index
+from whoosh import query as wq
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb import numbers
@@ -95,6 +97,11 @@ def write_index(
             manifest.append({"id": edition.id, "lang": edition.lang})
     data = {"schema": SCHEMA_VERSION, "editions": manifest}
     (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def rule_and_under(number: str) -> wq.Query:
+    """The documents of rule ``number`` (canonical) and of every rule under it."""
+    return wq.Or([wq.Term("number", number), wq.Term("within", number)])
 
 
 def _write_edition(
@@ -168,7 +175,7 @@ def rule_documents(
         yield {
             "seq": seq,
             "number": rule.number,
-            "within": " ".join([rule.number, *numbers.ancestors(rule.number)]),
+            "within": " ".join(numbers.ancestors(rule.number)),
             "name": ",".join(_name_keys(names, lang)),
             "defined": ",".join(_name_keys(defined, lang)),
             "heading": heading,

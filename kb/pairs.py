@@ -8,12 +8,13 @@ whoosh spends about 170 bytes and a posting-block write on every distinct term: 
 
 File ``<index_dir>/pairs.sqlite`` (written once by ``PairsWriter``, read by ``PairsReader``):
 
-- ``pair_editions(id, edition, doc_count, total_length, lengths)``: per edition, its number of
-  documents, the sum of their pair counts and ``lengths``, one byte per document (whoosh's
-  ``length_to_byte`` of its pair count, as whoosh stores a field length);
+- ``pair_editions(id, edition, doc_count, total_length, lengths, docnum_type)``: per edition, its
+  number of documents, the sum of their pair counts, ``lengths``, one byte per document (whoosh's
+  ``length_to_byte`` of its pair count, as whoosh stores a field length) and the ``array`` type
+  of its document numbers (``"H"``, two bytes, under 65,536 documents, else ``"I"``);
 - ``pairs(edition_id, pair, docnums, counts)``: the documents (whoosh document numbers, rising,
-  as ``array("I")`` bytes) holding the pair, and how often each holds it (one byte each, at most
-  255).
+  as ``array`` bytes in the machine's byte order) holding the pair, and how often each holds it
+  (one byte each, at most 255; empty when every count is 1, as for most pairs).
 
 The bonus is scored as whoosh scored the former field: BM25 of the pair's count, the document's
 pair count and the edition's average (``kb.query.PairTerm``).
@@ -33,7 +34,7 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 PAIRS_FILE = "pairs.sqlite"
 _SCHEMA = """
 CREATE TABLE pair_editions(id INTEGER PRIMARY KEY, edition TEXT NOT NULL UNIQUE, doc_count INTEGER NOT NULL,
-                           total_length INTEGER NOT NULL, lengths BLOB NOT NULL);
+                           total_length INTEGER NOT NULL, lengths BLOB NOT NULL, docnum_type TEXT NOT NULL);
 CREATE TABLE pairs(edition_id INTEGER NOT NULL, pair TEXT NOT NULL, docnums BLOB NOT NULL, counts BLOB NOT NULL,
                    PRIMARY KEY(edition_id, pair)) WITHOUT ROWID;
 """
@@ -42,11 +43,13 @@ CREATE TABLE pairs(edition_id INTEGER NOT NULL, pair TEXT NOT NULL, docnums BLOB
 @dataclass(frozen=True)
 class PairStats:
     """An edition's pair statistics: ``doc_count`` documents, ``total_length`` pairs in all,
-    ``lengths`` one length byte per document (``length(docnum)`` decodes it)."""
+    ``lengths`` one length byte per document (``length(docnum)`` decodes it), ``docnum_type`` the
+    ``array`` type of its stored document numbers."""
 
     doc_count: int
     total_length: int
     lengths: bytes
+    docnum_type: str = "I"
 
     def length(self, docnum: int) -> int:
         """The pair count of document ``docnum`` as whoosh rounds field lengths (0 when none)."""
@@ -86,11 +89,12 @@ class PairsWriter:
                 counts[docnum] = counts.get(docnum, 0) + 1
         lengths = bytes(length_to_byte(len(pairs)) for pairs in documents)
         total = sum(len(pairs) for pairs in documents)
+        docnum_type = "H" if len(documents) < 1 << 16 else "I"
         cursor = self._db.execute(
-            "INSERT INTO pair_editions(edition, doc_count, total_length, lengths) VALUES (?, ?, ?, ?)",
-            (edition_id, len(documents), total, lengths),
+            "INSERT INTO pair_editions(edition, doc_count, total_length, lengths, docnum_type) VALUES (?, ?, ?, ?, ?)",
+            (edition_id, len(documents), total, lengths, docnum_type),
         )
-        rows = ((cursor.lastrowid, pair, *_encode(postings[pair])) for pair in sorted(postings))  # full pages
+        rows = ((cursor.lastrowid, pair, *_encode(postings[pair], docnum_type)) for pair in sorted(postings))
         self._db.executemany("INSERT INTO pairs VALUES (?, ?, ?, ?)", rows)
 
     def close(self) -> None:
@@ -141,21 +145,23 @@ class PairsReader:
         ).fetchone()
         if row is None:
             return None
-        docnums = array("I")
+        docnums = array(found[1].docnum_type)
         docnums.frombytes(row[0])
-        return docnums, row[1]
+        return docnums, row[1] or bytes([1]) * len(docnums)
 
     def _edition(self, edition_id: str) -> tuple[int, PairStats] | None:
         with self._lock:
             if edition_id not in self._stats:
                 row = self._db().execute(
-                    "SELECT id, doc_count, total_length, lengths FROM pair_editions WHERE edition = ?", (edition_id,)
+                    "SELECT id, doc_count, total_length, lengths, docnum_type FROM pair_editions WHERE edition = ?",
+                    (edition_id,),
                 ).fetchone()
-                self._stats[edition_id] = (row[0], PairStats(row[1], row[2], row[3])) if row else None
+                self._stats[edition_id] = (row[0], PairStats(*row[1:])) if row else None
             return self._stats[edition_id]
 
 
-def _encode(counts: dict[int, int]) -> tuple[bytes, bytes]:
+def _encode(counts: dict[int, int], docnum_type: str) -> tuple[bytes, bytes]:
     docnums = sorted(counts)
-    return array("I", docnums).tobytes(), bytes(min(counts[d], 255) for d in docnums)
+    repeats = bytes(min(counts[d], 255) for d in docnums)
+    return array(docnum_type, docnums).tobytes(), repeats if repeats.count(1) < len(repeats) else b""
 

@@ -28,7 +28,7 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from kb.analysis import analyzer_for, english_analyzer
-from kb.index import check_schema, indexed_editions
+from kb.index import check_schema, indexed_editions, rule_and_under
 from kb.layout import BuildPaths
 from kb.model import Edition
 from kb.pairs import PairsReader
@@ -111,7 +111,7 @@ class Searcher:
 
     def _search_edition(self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int) -> list[Hit]:
         searcher = self._searcher(edition.id)
-        where = wq.Term("within", section) if section else None
+        where = rule_and_under(section) if section else None
         if parsed.number:
             hits = self._number_hits(searcher, edition, parsed.number, where, limit)
             if hits:
@@ -122,7 +122,7 @@ class Searcher:
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
     ) -> list[Hit]:
-        query = wq.Term("within", number) if where is None else wq.And([wq.Term("within", number), where])
+        query = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
         docnums = sorted(searcher.docs_for_query(query))[:limit]  # document order (kb.index)
         found = [searcher.stored_fields(docnum) for docnum in docnums]
         texts = self.store.rule_texts(edition.id, [fields["seq"] for fields in found])

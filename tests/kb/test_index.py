@@ -88,7 +88,7 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
     edition, rules, glossary = _edition("ko-2021-11-19")
     documents = {d["number"]: d for d in rule_documents(edition, rules, glossary)}
     assert documents["702.19"] == {
-        "seq": [r.number for r in rules].index("702.19"), "number": "702.19", "within": "702.19 7 702",
+        "seq": [r.number for r in rules].index("702.19"), "number": "702.19", "within": "7 702",
         "name": "돌진,trample,trampl", "defined": "", "heading": "돌진\nTrample", "body": "돌진 Trample",
         "examples": "", "spell_title": "돌진 Trample", "spell_body": "", "context": "돌진",
     }
