@@ -4,7 +4,9 @@ Config keys:
 
 - ``KB_DIR``: a KB folder; its live build is opened through ``kb.layout.current_build``;
 - or ``STORE_PATH`` (the SQLite store) and ``INDEX_DIR`` (the whoosh index; optional: without it
-  the search pages answer 503 "search unavailable");
+  the search pages answer 503 "search unavailable"; an index written by another crkb version
+  (``kb.errors.IndexOutdated``) is logged and its message is the 503's, "rebuild the KB (crkb
+  build)", while the rest of the site still runs);
 - ``TESTING``: Flask's testing flag.
 
 The store, the URL helper, the edition names and the searcher live on ``app.extensions``
@@ -20,6 +22,7 @@ from typing import Any
 from flask import Flask, Response, request
 
 from kb import numbers
+from kb.errors import IndexOutdated
 from kb.layout import current_build
 from kb.store import Store
 from web import errors
@@ -57,7 +60,7 @@ def create_app(config: dict[str, Any]) -> Flask:
     app.extensions["crkb.store"] = store
     app.extensions["crkb.urls"] = Urls(store)
     app.extensions["crkb.labels"] = EditionLabels(store.editions())
-    app.extensions["crkb.searcher"] = _open_searcher(index_dir, store)
+    app.extensions["crkb.searcher"] = _open_searcher(app, index_dir, store)
     app.jinja_env.globals.update(
         urls=app.extensions["crkb.urls"], labels=app.extensions["crkb.labels"], LANGUAGE_NAMES=LANGUAGE_NAMES
     )
@@ -80,13 +83,19 @@ def _kb_paths(config: dict[str, Any]) -> tuple[Path, Path | None]:
     return build.store, build.index
 
 
-def _open_searcher(index_dir: Path | None, store: Store) -> Any:
-    """The ``kb.search.Searcher`` over ``index_dir``, or None when there is no index to open."""
+def _open_searcher(app: Flask, index_dir: Path | None, store: Store) -> Any:
+    """The ``kb.search.Searcher`` over ``index_dir``, or None when there is no index to open (an
+    outdated one is logged, and its message kept as ``crkb.search_unavailable`` for the 503)."""
     if index_dir is None or not Path(index_dir).is_dir():
         return None
     from kb.search import Searcher  # the index is optional: the site runs without it
 
-    return Searcher(index_dir, store)
+    try:
+        return Searcher(index_dir, store)
+    except IndexOutdated as err:
+        app.logger.error("search unavailable: %s", err)
+        app.extensions["crkb.search_unavailable"] = f"Search is unavailable: {err}."
+        return None
 
 
 def _refuse_long_queries() -> None:

@@ -38,10 +38,12 @@ def labels() -> EditionLabels:
 
 
 def searcher() -> Any:
-    """The app's ``kb.search.Searcher``; 503 when the KB has no index."""
+    """The app's ``kb.search.Searcher``; 503 when the KB has no index (or an outdated one: the
+    message asks for a rebuild)."""
     found = current_app.extensions.get("crkb.searcher")
     if found is None:
-        abort_with(503, "Search is unavailable: this knowledge base has no search index.")
+        default = "Search is unavailable: this knowledge base has no search index."
+        abort_with(503, current_app.extensions.get("crkb.search_unavailable", default))
     return found
 
 

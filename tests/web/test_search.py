@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from lxml import etree
@@ -55,6 +59,22 @@ def test_search_without_an_index_is_503_not_a_crash(web_config: dict) -> None:
     assert client.get("/search?q=trample").status_code == 503
     assert client.get("/api/v1/search?q=trample").get_json()["error"]["status"] == 503
     assert client.get("/search").status_code == 200
+
+
+def test_an_index_of_an_older_crkb_asks_for_a_rebuild_and_the_site_still_runs(web_config: dict, tmp_path) -> None:
+    if "INDEX_DIR" not in web_config:
+        pytest.skip("no search index in the web test KB")
+    index = tmp_path / "index"
+    shutil.copytree(web_config["INDEX_DIR"], index)
+    manifest = json.loads((index / "editions.json").read_text(encoding="utf-8"))
+    (index / "editions.json").write_text(json.dumps(manifest["editions"]), encoding="utf-8")  # schema 1: a list
+    client = create_app({"STORE_PATH": web_config["STORE_PATH"], "INDEX_DIR": str(index), "TESTING": True}).test_client()
+    error = client.get("/api/v1/search?q=trample").get_json()["error"]
+    assert error["status"] == 503
+    assert error["message"].endswith("this crkb reads schema 2: rebuild the KB (crkb build).")
+    page = client.get("/search?q=trample")
+    assert page.status_code == 503 and "rebuild the KB (crkb build)" in page.get_data(as_text=True)
+    assert client.get("/").status_code == 200
 
 
 def test_no_hits_says_so(search_config: dict) -> None:
