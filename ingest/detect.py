@@ -12,6 +12,7 @@ import datetime as dt
 import re
 
 from ingest.source import SourceMeta
+from kb.scripts import script_language
 
 HEADER_LINES = 40
 """Title and date are looked for in this many non-blank lines from the top (after front matter)."""
@@ -37,16 +38,14 @@ DEFAULT_TITLES = {
     "ko": "매직: 더 개더링 종합 규칙서",
 }
 
-HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
-KANA = re.compile(r"[\u3040-\u30ff]")
 MARKDOWN_DECORATION = re.compile(r"^[\s#*>_-]+|[\s*_]+$")
 
 
 def detect_meta(text: str) -> SourceMeta:
     """Language, effective date (or None) and title of a decoded CR text.
 
-    Language from the script: more kana than Hangul -> ``"ja"``, any Hangul -> ``"ko"``, else
-    ``"en"``. Title: the header line carrying the official title (Markdown decoration removed),
+    Language from the script (``kb.scripts.script_language``): more kana and kanji than Hangul ->
+    ``"ja"``, any Hangul -> ``"ko"``, else ``"en"``. Title: the header line carrying the official title (Markdown decoration removed),
     else ``DEFAULT_TITLES[lang]``.
     """
     lang = detect_language(text)
@@ -56,10 +55,7 @@ def detect_meta(text: str) -> SourceMeta:
 
 def detect_language(text: str) -> str:
     """``"ja"``, ``"ko"`` or ``"en"`` from the characters of ``text`` (see ``detect_meta``)."""
-    hangul, kana = len(HANGUL.findall(text)), len(KANA.findall(text))
-    if kana > hangul:
-        return "ja"
-    return "ko" if hangul else "en"
+    return script_language(text)
 
 
 def detect_effective_date(text: str) -> dt.date | None:

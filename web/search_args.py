@@ -11,12 +11,11 @@ from markupsafe import Markup
 
 from kb.errors import AmbiguousEdition, EditionNotFound
 from kb.model import Edition
+from kb.scripts import script_language
 from web import lookup
 from web.errors import abort_with
 
 _MARK = re.compile(r"(</?mark>)")
-_HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
-_KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u4e00-\u9fff\uff66-\uff9f]")
 
 
 @dataclass(frozen=True)
@@ -92,10 +91,5 @@ def safe_snippet(snippet: str) -> Markup:
 def query_language(query: str, languages: list[str]) -> str | None:
     """The language a query's script suggests: Hangul -> ``ko``, kana or CJK ideographs -> ``ja``,
     anything else -> ``en``; None when the KB lacks that language."""
-    if _HANGUL.search(query):
-        guess = "ko"
-    elif _KANA_OR_KANJI.search(query):
-        guess = "ja"
-    else:
-        guess = "en"
+    guess = script_language(query)
     return guess if guess in languages else None
