@@ -7,7 +7,8 @@ brackets, a lone quote) are plain text here. ``build_query`` turns the words int
 over one edition's fields (``kb.index``): every word must match a heading or the text
 (``mode="all"``), or the examples too (``"all+examples"``), or any word may match anywhere
 (``"any"``); headings and names weigh more than text, and a query that is a whole name or phrase
-of a rule gets a large bonus.
+of a rule gets a large bonus. Adjacent query words found adjacent in a rule's heading or text give
+a smaller bonus (``PairTerm``: a whoosh query over the index's ``pairs.sqlite``, ``kb.pairs``).
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ How a query is answered, in one edition (see ``kb.query`` for reading the query)
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
+
+Hits take their snippet text from the store (``Store.rule_texts``, one query per search and
+edition: the index does not store rule texts) and the phrase bonus from the index's
+``pairs.sqlite`` (``kb.pairs``). ``Searcher`` refuses an index of another schema
+(``kb.errors.IndexOutdated``: rebuild the KB).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from kb.analysis import analyzer_for, english_analyzer
-from kb.index import check_schema, indexed_editions, rule_and_under
+from kb.index import TEXT_FIELDS, check_schema, indexed_editions, rule_and_under
 from kb.layout import BuildPaths
 from kb.model import Edition
 from kb.pairs import PairsReader
@@ -40,7 +45,6 @@ from kb.store import Store
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
 
-_TEXT_FIELDS = ("heading", "body", "examples")
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,7 @@ def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:
     if not lowered.isascii() or not lowered.isalpha():
         return word
     tokens = field_tokens("body", lowered, lang)
-    if any(reader.doc_frequency(field, token) for field in _TEXT_FIELDS for token in tokens):
+    if any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
         return word
     return correct_word(reader, lowered) or word
 

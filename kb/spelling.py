@@ -1,7 +1,8 @@
 """Spelling correction of query words against an edition's vocabulary (``tramlpe -> trample``).
 
 Candidates come from whoosh's Levenshtein automaton over a vocabulary field (``spell_title``: the
-words of titles and names, then ``spell_body``: the words of rule texts; see ``SEARCHES``); they
+words of titles and names, then ``spell_body``: the words of rule texts, all in an edition's
+first document; see ``SEARCHES`` and ``kb.index``); they
 are ranked by the optimal-string-alignment distance (a swap of two letters costs 1), then by how
 often the word occurs. whoosh's own corrector ranks by frequency alone, which prefers a common far word.
 """

@@ -33,7 +33,8 @@ def test_pairs_file_holds_each_rules_heading_and_text_pairs(tmp_path: Path) -> N
     pairs = PairsReader(tmp_path).edition("ko-2021-11-19")
     seq = [r.number for r in rules].index("702.19")
     # 702.19 "돌진 Trample": heading "돌진\nTrample", text "돌진 Trample"
-    assert analyze(pair_analyzer("ko"), "돌진\nTrample\n돌진 Trample") == ["돌진 trampl", "trampl 돌진", "돌진 trampl"]
+    expected = ["돌진 trampl", "trampl 돌진", "돌진 trampl"]
+    assert analyze(pair_analyzer("ko"), "돌진\nTrample\n돌진 Trample") == expected
     docnums, counts = pairs.postings("돌진 trampl")
     assert (list(docnums), list(counts)) == ([seq], [2])
     assert pairs.postings("trampl 돌진") is not None and pairs.postings("돌진 nothing") is None
@@ -54,11 +55,14 @@ def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
     checked = 0
     with old.searcher(weighting=weighting()) as searcher:
         for pair in ("combat damag", "take mulligan", "state base", "base action", "lethal damag", "legend rule"):
-            expected = {(h["number"], round(h.score, 6)) for h in searcher.search(wq.Term("pairs", pair, boost=2.0), limit=None)}
-            found = {(h["number"], round(h.score, 6)) for h in searcher.search(PairTerm(pair, pairs, boost=2.0), limit=None)}
-            assert found == expected
+            expected = _scores(searcher, wq.Term("pairs", pair, boost=2.0))
+            assert _scores(searcher, PairTerm(pair, pairs, boost=2.0)) == expected
             checked += len(expected)
     assert checked >= 20
+
+
+def _scores(searcher: object, query: wq.Query) -> set[tuple[str, float]]:
+    return {(hit["number"], round(hit.score, 6)) for hit in searcher.search(query, limit=None)}
 
 
 def _pairs_text(document: dict) -> str:
