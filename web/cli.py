@@ -6,57 +6,28 @@ print one line (``Error: ...``) and exit non-zero; no tracebacks.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from ingest.build import BUNDLED_DATA, DEFAULT_MAX_BYTES, BuildCrashed, build_kb
-from ingest.manifest import ManifestError
+from ingest.build import BUNDLED_DATA, DEFAULT_MAX_BYTES, build_kb
 from ingest.report import format_report, table
-from ingest.source import SourceError
 from kb import numbers
-from kb.errors import KBError, RuleNotFound
+from kb.errors import RuleNotFound
 from kb.layout import current_build, default_kb_dir, has_build
 from kb.store import Store
 from kb.views import edition_summaries, export_view, rule_view
 from web import cli_search
+from web.cli_options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
-"""``crkb build``: some sources failed (the others are published), or nothing was built."""
-
-
-def _clean_errors(command: Callable) -> Callable:
-    """Turn the errors a user can cause into one-line messages with exit code 1."""
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except (KBError, SourceError, ManifestError, OSError) as err:
-            raise click.ClickException(str(err)) from None
-        except BuildCrashed as err:
-            raise click.ClickException(f"build crashed on {err}; nothing was published") from None
-
-    return wrapper
-
-
-def _kb_option(command: Callable) -> Callable:
-    return click.option(
-        "--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-        help="KB folder (default: $CRKB_HOME, else ~/.local/share/crkb).",
-    )(command)
+"""``crkb build``: some sources failed, or nothing was built."""
 
 
 def _store(kb_dir: Path | None) -> Store:
     return Store(current_build(kb_dir or default_kb_dir()).store)
-
-
-def _print_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
 @click.group()
@@ -67,12 +38,12 @@ def main() -> None:
 
 @main.command()
 @click.argument("sources", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@_kb_option
+@kb_option
 @click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
 @click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
 @click.option("--max-mb", type=float, default=DEFAULT_MAX_BYTES / 1e6, show_default=True,
               help="Refuse source files larger than this many megabytes.")
-@_clean_errors
+@clean_errors
 def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, max_mb: float) -> None:
     """Build the KB from SOURCES (files or folders, read recursively; a folder's manifest.toml is
     honoured); with no SOURCES, from the bundled data/ folder.
@@ -100,15 +71,15 @@ def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial
 
 
 @main.command()
-@_kb_option
+@kb_option
 @click.option("--lang", default=None, help="Only this language (en, ko, ja).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}].")
-@_clean_errors
+@clean_errors
 def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
     """List the editions of the KB: newest first, undated last."""
     rows = edition_summaries(_store(kb_dir), lang)
     if as_json:
-        _print_json(rows)
+        print_json(rows)
         return
     header = ("id", "lang", "effective", "rules", "title", "sources")
     click.echo(table([header] + [
@@ -118,13 +89,13 @@ def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
 
 
 @main.command()
-@_kb_option
+@kb_option
 @click.option("--lang", default=None, help="Language of the edition (en, ko, ja).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of standard output.")
-@_clean_errors
+@clean_errors
 def export(kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str, output: Path | None) -> None:
     """Export one edition: its rules in document order and its glossary.
 
@@ -141,11 +112,11 @@ def export(kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str, 
 
 @main.command()
 @click.argument("number")
-@_kb_option
+@kb_option
 @click.option("--lang", default=None, help="Language (default: en when the KB has it).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule view as JSON (as /api/v1/rules/...).")
-@_clean_errors
+@clean_errors
 def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None, as_json: bool) -> None:
     """Show rule NUMBER (any common spelling: 702.19b, 702.19B., CR702.19b, R70219b) with its
     subrules, examples, references and the rules that cite it."""
@@ -162,7 +133,7 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
         near = store.nearest_numbers(edition.id, canonical)
         raise click.ClickException(f"{err}" + (f" (nearby: {', '.join(near)})" if near else "")) from None
     if as_json:
-        _print_json(view)
+        print_json(view)
     else:
         click.echo(_rule_text(view))
 
@@ -184,10 +155,10 @@ def _rule_text(view: dict) -> str:
 
 
 @main.command()
-@_kb_option
+@kb_option
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, type=int, show_default=True)
-@_clean_errors
+@clean_errors
 def serve(kb_dir: Path | None, host: str, port: int) -> None:
     """Serve the site with waitress; builds the bundled KB first when there is none."""
     kb_dir = kb_dir or default_kb_dir()

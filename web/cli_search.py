@@ -9,39 +9,18 @@ Errors print one line and exit 1.
 
 from __future__ import annotations
 
-import functools
 import html
-import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from kb.errors import KBError
 from kb.evaluate import EvalResult, QueryResult, evaluate
 from kb.layout import current_build, default_kb_dir
 from kb.search import Searcher, open_searcher
+from web.cli_options import clean_errors, kb_option, print_json
 
 _TAG = re.compile(r"<[^>]+>")
-
-
-def _clean_errors(command: Callable) -> Callable:
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except (KBError, OSError, ValueError) as err:
-            raise click.ClickException(str(err)) from None
-
-    return wrapper
-
-
-def _kb_option(command: Callable) -> Callable:
-    return click.option(
-        "--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-        help="KB folder (default: $CRKB_HOME, else ~/.local/share/crkb).",
-    )(command)
 
 
 def _searcher(kb_dir: Path | None) -> Searcher:
@@ -55,8 +34,8 @@ def _searcher(kb_dir: Path | None) -> Searcher:
 @click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON hits, best first.")
-@_kb_option
-@_clean_errors
+@kb_option
+@clean_errors
 def search_command(
     query: str, lang: str | None, edition: str | None, section: str | None, limit: int, as_json: bool,
     kb_dir: Path | None,
@@ -64,7 +43,7 @@ def search_command(
     """Search the rules for QUERY: words, a "quoted phrase", or a rule number (702.19b, CR 704.5j)."""
     hits = _searcher(kb_dir).search(query, lang=lang, edition=edition, section=section, limit=limit)
     if as_json:
-        click.echo(json.dumps([hit.as_dict() for hit in hits], ensure_ascii=False, indent=1))
+        print_json([hit.as_dict() for hit in hits])
         return
     if not hits:
         click.echo("No rules found.")
@@ -76,8 +55,8 @@ def search_command(
 
 @click.command("eval")
 @click.argument("queries", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@_kb_option
-@_clean_errors
+@kb_option
+@clean_errors
 def eval_command(queries: Path, kb_dir: Path | None) -> None:
     """Print MRR@10 and recall@10 of the search over QUERIES (lang<TAB>query<TAB>numbers), and
     the queries that missed."""
