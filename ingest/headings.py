@@ -17,7 +17,7 @@ from kb.numbers import is_canonical, level
 _NUMBERED = re.compile(
     r"^(?P<number>[1-9]\d{2}\.\d+[a-zA-Z]?|[1-9]\d{2}|[1-9])"
     r"(?P<dot>\.)?"
-    r"(?:\s+|(?=[^\x00-\x7f])|$)"
+    r"(?:\s+|(?=[^\x00-\x7f])|(?P<glued>(?<=\.)(?=[A-Z“\"]))|$)"
     r"(?P<text>.*)$",
     re.DOTALL,
 )
@@ -52,7 +52,8 @@ def numbered(text: str) -> Numbered | None:
     Accepts ``1. Game Concepts``, ``100. General``, ``100.1. text``, ``102.8 text`` (no period),
     ``306.2b. text`` (period after a subrule), ``302.4b생물...`` (no space before Korean text),
     ``215. This section is now empty. ...`` (a three-digit rule with a sentence), and repairs the
-    misprint ``606. 8b Players ...`` to ``606.8b`` (``repaired=True``). Sections and three-digit
+    misprints ``606. 8b Players ...`` (``606.8b``) and ``901.4.All plane ...`` (no space after the
+    number's period, en 2023-09-01) with ``repaired=True``. Sections and three-digit
     rules need their period (``100 cards`` is no rule); a section also needs a heading-like text
     (``1. Text on an object ...`` is a numbered list item, not section 1). An upper-case subrule
     letter is lowered; ``l``/``o`` letters (not in the CR) are kept as printed.
@@ -70,7 +71,7 @@ def numbered(text: str) -> Numbered | None:
     depth = level(number)
     if depth <= 1 and match.group("dot") is None or depth == 0 and not is_heading(body):
         return None
-    return Numbered(number, body)
+    return Numbered(number, body, repaired=match.group("glued") is not None)
 
 
 def example_text(text: str) -> str | None:

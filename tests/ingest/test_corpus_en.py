@@ -20,8 +20,9 @@ from kb.numbers import level
 
 pytestmark = pytest.mark.corpus
 
-RULE_LINE = re.compile(r"^([1-9]\d{2})\.\s?(\d+[a-z]?)\.?\s+(\S.*)$")
-"""``100.1. text``, ``100.1a text``, ``102.8 text`` and the misprint ``606. 8b text``."""
+RULE_LINE = re.compile(r"^([1-9]\d{2})\.\s?(\d+[a-z]?)(?:\.?\s+|\.(?=[A-Z]))(\S.*)$")
+"""``100.1. text``, ``100.1a text``, ``102.8 text`` and the misprints ``606. 8b text`` and
+``901.4.All plane ...`` (2022-10-07 to 2025-02-07: no space after the period)."""
 HEADING_LINE = re.compile(r"^([1-9]\d{2}|[1-9])\.\s+(?!\d+[a-z]?\s)(\S.*)$")
 """``1. Game Concepts``, ``100. General``, ``215. This section is now empty. ...``."""
 

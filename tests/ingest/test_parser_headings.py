@@ -38,6 +38,12 @@ def test_english_and_japanese_titles_are_not_split() -> None:
         ("102.8 If a player has ten", Numbered("102.8", "If a player has ten")),
         ("215. This section is now empty. See rule 205.4c.", Numbered("215", "This section is now empty. See rule 205.4c.")),
         ("606. 8b Players win and lose", Numbered("606.8b", "Players win and lose", repaired=True)),
+        # en 2022-10-07 .. 2025-02-07 print 901.4 with no space after its period
+        (
+            "901.4.All plane and phenomenon cards remain in the command zone",
+            Numbered("901.4", "All plane and phenomenon cards remain in the command zone", repaired=True),
+        ),
+        ("103.2.a list", None),
         ("1. Text on an object that explains what that object does or can do.", None),
         ("10. 用語集", None),
         ("- 700. 일반", None),
