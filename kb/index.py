@@ -30,7 +30,9 @@ order in one segment, so a document's number is its ``seq``. Fields:
 - ``spell_title``: unstemmed Latin words of the rule's names; ``spell_body``: those of every
   rule text of the edition, all in the first document (spelling correction only reads the
   vocabulary and each word's count, ``kb.spelling``: one posting per word instead of one per
-  word and rule, a quarter of all postings).
+  word and rule, a quarter of all postings). ``spell_cjk`` (stored, Korean and Japanese editions,
+  first document only): the JSON vocabulary of ``kb.spelling_cjk.cjk_vocabulary`` (name words with
+  weights, Japanese katakana words and readings) that corrects Korean and Japanese query words.
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
 
 The adjacent token pairs of the heading and text (``kb.analysis.pair_analyzer``), for the phrase
@@ -48,16 +50,25 @@ from whoosh import query as wq
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb import numbers
-from kb.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, token_analyzer, word_analyzer
+from kb.analysis import (
+    CJK_LANGUAGES,
+    analyze,
+    analyzer_for,
+    name_key,
+    pairs_of,
+    token_analyzer,
+    word_analyzer,
+)
 from kb.errors import IndexOutdated
 from kb.model import Edition, GlossaryEntry, Rule
 from kb.pairs import PairsWriter
+from kb.spelling_cjk import cjk_vocabulary
 from kb.terms import defined_terms, glossary_names
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
-not stored, seq stored only, token pairs in pairs.sqlite."""
+not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``."""
 TEXT_FIELDS = ("heading", "body", "examples")
 """Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256
@@ -80,6 +91,7 @@ def schema_for(lang: str) -> Schema:
         examples=TEXT(analyzer=tokens),
         spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
         spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
+        spell_cjk=STORED(),
         context=STORED(),
     )
 
@@ -170,11 +182,13 @@ def rule_documents(
             titles.setdefault(rule.number, rule.title)
     named_by, mentioned_by = glossary_names(glossary, titles, lang)
     vocabulary = "\n".join(rule.text for rule in rules)
+    all_defined = [defined_terms(rule.text, lang) for rule in rules]
+    all_names = [[n for n in (r.title, r.title_en, *named_by.get(r.number, [])) if n] for r in rules]
+    cjk_words = cjk_vocabulary((n for found in all_names + all_defined for n in found), (r.text for r in rules), lang)
+    first = {"spell_cjk": json.dumps(cjk_words, ensure_ascii=False)} if lang in CJK_LANGUAGES else {}
     for seq, rule in enumerate(rules):
-        defined = defined_terms(rule.text, lang)
-        glossary_terms = named_by.get(rule.number, [])
-        terms = defined + glossary_terms + mentioned_by.get(rule.number, [])
-        names = [n for n in (rule.title, rule.title_en, *glossary_terms) if n]
+        defined, names = all_defined[seq], all_names[seq]
+        terms = defined + named_by.get(rule.number, []) + mentioned_by.get(rule.number, [])
         heading = "\n".join(t for t in (rule.title, rule.title_en, *terms) if t)
         yield {
             "seq": seq,
@@ -188,6 +202,7 @@ def rule_documents(
             "spell_title": " ".join(names + defined),
             "spell_body": vocabulary if seq == 0 else "",
             "context": context_title(rule, titles),
+            **(first if seq == 0 else {}),
         }
 
 

@@ -8,7 +8,12 @@ How a query is answered, in one edition (see ``kb.query`` for reading the query)
    titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
    whole name (title, English title, defined or glossary term) puts that rule first.
    Latin words missing from the edition's vocabulary are first corrected (``kb.spelling``:
-   ``tramlpe -> trample``); a word the edition holds is never changed.
+   ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
+   holds (``kb.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
+   マリガンの手順``), or a katakana word no text has, or hiragana spelling a name or its reading
+   (``たいしょう -> 対象``), either not found as a phrase; when the words are all held but find
+   nothing together, runs that are no vocabulary word are corrected too. A word the texts hold
+   is never changed.
 3. When every word together finds nothing in headings and texts, examples are searched too, and
    then any word may match.
 
@@ -23,6 +28,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -32,14 +38,22 @@ import whoosh.index
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
-from kb.analysis import analyzer_for, english_analyzer
+from kb.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
 from kb.index import TEXT_FIELDS, check_schema, indexed_editions, rule_and_under
 from kb.layout import BuildPaths
 from kb.model import Edition
 from kb.pairs import PairsReader
-from kb.query import Clause, ParsedQuery, build_query, field_tokens, parse_query, weighting
+from kb.query import (
+    Clause,
+    ParsedQuery,
+    build_query,
+    field_tokens,
+    parse_query,
+    weighting,
+)
 from kb.snippets import snippet
 from kb.spelling import correct_word
+from kb.spelling_cjk import SCRIPT_RUN, CJKSpeller
 from kb.store import Store
 
 NUMBER_SCORE = 1000.0
@@ -82,6 +96,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._analyzers = {lang: analyzer_for(lang) for lang in set(self._editions.values())}
+        self._spellers: dict[str, CJKSpeller] = {}
 
     def search(
         self,
@@ -140,9 +155,15 @@ class Searcher:
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
     ) -> list[Hit]:
         lang = edition.lang
-        parsed = correct_query(searcher, parsed, lang)
+        speller = self._speller(searcher, edition.id) if lang in CJK_LANGUAGES else None
+        parsed = correct_query(searcher, parsed, lang, speller)
         pairs = self._pairs.edition(edition.id)
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
+        if not results and speller is not None:
+            thorough = correct_query(searcher, parsed, lang, speller, thorough=True)
+            if thorough != parsed:
+                results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
+                parsed = thorough if results else parsed
         for mode in ("all+examples", "any"):
             if not results:
                 results = _run(searcher, build_query(parsed, lang, mode, pairs), where, limit)
@@ -156,6 +177,13 @@ class Searcher:
 
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
+
+    def _speller(self, searcher: WhooshSearcher, edition_id: str) -> CJKSpeller:
+        with self._lock:
+            if edition_id not in self._spellers:
+                stored = searcher.stored_fields(0) if searcher.doc_count_all() else {}
+                self._spellers[edition_id] = CJKSpeller(json.loads(stored.get("spell_cjk") or "{}"))
+            return self._spellers[edition_id]
 
     def _searcher(self, edition_id: str) -> WhooshSearcher:
         searchers = getattr(self._local, "searchers", None)
@@ -177,15 +205,53 @@ def open_searcher(build: BuildPaths) -> Searcher:
     return Searcher(build.index, Store(build.store))
 
 
-def correct_query(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) -> ParsedQuery:
+def correct_query(
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
+    thorough: bool = False,
+) -> ParsedQuery:
     """``parsed`` with every Latin word that no text field of the edition holds replaced by its
-    spelling correction (``kb.spelling``); unchanged when nothing needs or has a correction."""
+    spelling correction (``kb.spelling``), and with ``speller`` (the edition's, ``kb.spelling_cjk``)
+    every Korean/Japanese word or script run of a word that has a bigram no text holds; with
+    ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
+    words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
     reader = searcher.reader()
     clauses = []
     for clause in parsed.clauses:
-        words = [_corrected(reader, word, lang) for word in clause.text.split()]
+        words = [
+            _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
+            else _corrected(reader, word, lang)
+            for word in clause.text.split()
+        ]
         clauses.append(replace(clause, text=" ".join(words)))
     return replace(parsed, clauses=tuple(clauses))
+
+
+def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
+
+
+def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    """A script run of a word, corrected when it is two characters or more and no text has it:
+    a token no text field holds, or a run the speller does not know (``CJKSpeller.knows``) that
+    no heading or text holds as a phrase; with ``thorough``, any run that is no vocabulary word."""
+    if len(run) < 2:
+        return run
+    held = not thorough and _held(searcher.reader(), run, lang)
+    if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
+        return run
+    return speller.correct(run) or run
+
+
+def _held(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
+    """True when every token of ``text`` is in some text field of the edition."""
+    tokens = field_tokens("body", text, lang)
+    return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
+
+
+def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    tokens = field_tokens("body", text, lang)
+    phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
+    return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
 
 
 def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from kb.analysis import analyze, cjk_analyzer, english_analyzer, name_key, pair_analyzer, pairs_of, token_pairs
+from kb.analysis import (
+    analyze,
+    cjk_analyzer,
+    english_analyzer,
+    name_key,
+    pair_analyzer,
+    pairs_of,
+    token_pairs,
+)
 from kb.index import indexed_editions, rule_documents, write_index
 from kb.model import GlossaryEntry, Reference
 from kb.spelling import distance
@@ -94,6 +103,9 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
     }
     first = next(iter(documents.values()))
     assert first["seq"] == 0 and first["spell_body"] == "\n".join(rule.text for rule in rules)
+    vocabulary = json.loads(first["spell_cjk"])  # kb.spelling_cjk: name words weigh 10 per name
+    assert vocabulary["words"]["돌진"] == 10 and vocabulary["words"]["상태참조행동"] == 10
+    assert vocabulary["readings"] == {} and "spell_cjk" not in documents["702.19"]
     assert documents["704.5j"]["defined"] == "전설규칙,전설 규칙"
     assert documents["704.5j"]["context"] == "상태 참조 행동"
     assert documents["704.5j"]["heading"] == "전설 규칙"

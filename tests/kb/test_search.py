@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.search import NUMBER_SCORE, Hit, Searcher, open_searcher
+from kb.query import parse_query
+from kb.search import NUMBER_SCORE, Hit, Searcher, correct_query, open_searcher
 from tests.kb.search_kb import build_search_kb
 
 
@@ -94,6 +95,45 @@ def test_a_typo_beside_a_right_word_is_corrected_and_marked(searcher: Searcher) 
     hits = searcher.search("trample damge", lang="en")
     assert sorted(h.number for h in hits) == ["702.19a", "702.19b", "702.19c"]  # trample and damage
     assert "<mark>damage</mark>" in hits[0].snippet and "<mark>trample</mark>" in hits[0].snippet
+
+
+@pytest.mark.parametrize(("lang", "typo", "query", "numbers"), [
+    ("ko", "돌짐", "돌진", ["702.19", "702.19a", "702.19b"]),                 # one jamo slip
+    ("ko", "비헹", "비행", ["702.9", "702.9b", "702.9a"]),
+    ("ko", "상태 참조 행둥", "상태 참조 행동", ["704", "704.5", "205.4d"]),   # one word of three
+    ("ko", "상태참조행둥", "상태참조행동", ["704"]),                          # the whole name without spaces
+    ("ko", "전투해단", "전투피해단", ["510", "702.19b"]),                     # a dropped syllable
+    ("ko", "키워드 능녁", "키워드 능력", ["702"]),
+    ("ko", "돌짐은", "돌진은", ["702.19a"]),                                 # with a particle
+    ("ja", "マリカン", "マリガン", ["103.5"]),                                # a voicing mark
+    ("ja", "マリガンン", "マリガン", ["103.5"]),
+    ("ja", "まりがん", "マリガン", ["103.5"]),                                # hiragana, not converted
+    ("ja", "タイミンク", "タイミング", ["117"]),
+    ("ja", "おうごんりつ", "黄金律", ["101"]),                               # the reading of a kanji name
+    ("ja", "ゆうせんけん", "優先権", ["117", "117.1"]),
+    ("ja", "マリガソの手順", "マリガンの手順", ["103.5", "103.2", "101.4"]),  # a run of a longer word
+])
+def test_a_korean_or_japanese_typo_finds_what_the_word_finds(
+    searcher: Searcher, lang: str, typo: str, query: str, numbers: list[str]
+) -> None:
+    assert [h.number for h in searcher.search(query, lang=lang)] == numbers
+    assert [h.number for h in searcher.search(typo, lang=lang)] == numbers
+
+
+@pytest.mark.parametrize(("lang", "word", "correction"), [
+    ("ko", "전투피해", "전투피해단"),  # in 510.1's text, one syllable short of a title
+    ("ko", "전설적", "전설"),          # in 205.4d's text
+    ("ko", "돌진을", "돌진"),          # a title and its particle
+    ("ja", "開始時", "開始"),          # in 103.2's text
+])
+def test_a_word_the_texts_hold_is_not_corrected(searcher: Searcher, lang: str, word: str, correction: str) -> None:
+    edition = searcher.store.find_edition(lang)
+    whoosh_searcher = searcher._searcher(edition.id)
+    speller = searcher._speller(whoosh_searcher, edition.id)
+    assert speller.correct(word) is not None and speller.correct(word).startswith(correction)  # close to a name
+    parsed = parse_query(word)
+    assert correct_query(whoosh_searcher, parsed, lang, speller) == parsed
+    assert [h.number for h in searcher.search(word, lang=lang)] != []
 
 
 @pytest.mark.parametrize(("lang", "query", "number"), [

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from lxml import etree
 
+from kb.index import SCHEMA_VERSION
 from tests.web.pages import soup, texts
 from web.app import create_app
 
@@ -71,7 +72,7 @@ def test_an_index_of_an_older_crkb_asks_for_a_rebuild_and_the_site_still_runs(we
     client = create_app({"STORE_PATH": web_config["STORE_PATH"], "INDEX_DIR": str(index), "TESTING": True}).test_client()
     error = client.get("/api/v1/search?q=trample").get_json()["error"]
     assert error["status"] == 503
-    assert error["message"].endswith("this crkb reads schema 2: rebuild the KB (crkb build).")
+    assert error["message"].endswith(f"this crkb reads schema {SCHEMA_VERSION}: rebuild the KB (crkb build).")
     page = client.get("/search?q=trample")
     assert page.status_code == 503 and "rebuild the KB (crkb build)" in page.get_data(as_text=True)
     assert client.get("/").status_code == 200
