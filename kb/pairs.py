@@ -31,6 +31,8 @@ from pathlib import Path
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
+from kb.readonly_db import ReadOnlyDatabase
+
 PAIRS_FILE = "pairs.sqlite"
 _SCHEMA = """
 CREATE TABLE pair_editions(id INTEGER PRIMARY KEY, edition TEXT NOT NULL UNIQUE, doc_count INTEGER NOT NULL,
@@ -118,16 +120,12 @@ class PairsReader:
 
     def __init__(self, index_dir: Path) -> None:
         self.path = Path(index_dir) / PAIRS_FILE
-        self._local = threading.local()
+        self._database = ReadOnlyDatabase(self.path)
         self._stats: dict[str, tuple[int, PairStats] | None] = {}
         self._lock = threading.Lock()
 
     def _db(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-            self._local.db = db
-        return db
+        return self._database.connection()
 
     def edition(self, edition_id: str) -> EditionPairs | None:
         """The pairs of one edition, or None when the file does not hold it."""

@@ -11,12 +11,12 @@ import datetime as dt
 import json
 import re
 import sqlite3
-import threading
 from pathlib import Path
 
 from kb import numbers
 from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound
 from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Reference, Rule
+from kb.readonly_db import ReadOnlyDatabase
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _RULE_COLUMNS = "seq, number, title, title_en, text, flags, source, line"
@@ -29,15 +29,11 @@ class Store:
         self.path = Path(path)
         if not self.path.is_file():
             raise KBMissing(str(self.path))
-        self._local = threading.local()
+        self._database = ReadOnlyDatabase(self.path)
         self._editions = self._load_editions()
 
     def _db(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-            self._local.db = db
-        return db
+        return self._database.connection()
 
     def meta(self, key: str) -> str | None:
         """A ``meta`` value (``"report"``: the build report JSON), or None."""
