@@ -32,7 +32,7 @@ def measure(source: Path, index: bool) -> dict:
     """Build ``source`` into a temporary KB in this process; return the figures."""
     sys.path.insert(0, str(ROOT))
     import ingest.build
-    from kb.layout import current_build
+    from kb.store.layout import current_build
 
     if not index:
         ingest.build.write_index = lambda index_dir, editions: [None for _ in editions]

@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.parser import ParsedText, parse_rules
+from ingest.parse.parser import ParsedText, parse_rules
 from kb.numbers import canonical
 
 EDITION_FILE = "corpus/en/2026-01-16.txt"
@@ -103,7 +103,7 @@ def _tally(result: Agreement, kind: str, key: str, ours: str | None, theirs: str
 
 def load_and_compare(shared: Path) -> Agreement:
     """Read en 2026-01-16 with the readers, parse it and compare it with the reference."""
-    from ingest.read import read_source
+    from ingest.read.formats import read_source
 
     source = read_source(shared / EDITION_FILE)
     parsed = parse_rules(source.paragraphs, lang="en", source=source.name)

@@ -6,7 +6,7 @@ Usage (from the repo root; several files for one edition, e.g. the Jekyll sectio
     /work/venv/bin/python benchmarks/reference_scan.py ../shared/corpus/ko/kormtgcr/2021-11-19.txt ko
     /work/venv/bin/python benchmarks/reference_scan.py ../shared/corpus/ko/dbyll-20210215/*.md ko
 
-Reads each file with ``ingest.read.read_source`` and ``ingest.parser.parse_rules``, then runs
+Reads each file with ``ingest.read.read_source`` and ``ingest.parse.parser.parse_rules``, then runs
 ``find_references`` on every rule text, example and glossary definition. Prints the counts, how
 many targets resolve against the rule numbers of the same edition (sections, three-digit rules,
 rules, subrules), each unresolved target in context, and the most frequent shapes of
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ingest.parser import parse_rules  # noqa: E402
-from ingest.read import read_source  # noqa: E402
-from ingest.references import find_references, resolve_references  # noqa: E402
+from ingest.parse.parser import parse_rules  # noqa: E402
+from ingest.read.formats import read_source  # noqa: E402
+from ingest.annotate.references import find_references, resolve_references  # noqa: E402
 
 MENTION = re.compile(
     r"(?i:\b(?:rules?|sections?|subrules?|cr)\b)\W{0,3}\S{0,12}|규칙\s*\S{0,12}|규정\s*\S{0,10}"

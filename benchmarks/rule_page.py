@@ -15,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from kb.layout import current_build, default_kb_dir
+from kb.store.layout import current_build, default_kb_dir
 from web.app import create_app
 
 DEFAULT_URLS = ["/en/cr/702", "/ko/cr/702", "/ko/cr/ko-2021-02-15-dbyll/702", "/en/cr/7", "/en/cr/702.19", "/en/cr/702.19b"]

@@ -31,11 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.evaluate import JudgedQuery, evaluate, read_queries, score_hits  # noqa: E402
-from kb.layout import current_build, default_kb_dir  # noqa: E402
+from search.evaluate import JudgedQuery, evaluate, read_queries, score_hits  # noqa: E402
+from kb.store.layout import current_build, default_kb_dir  # noqa: E402
 from kb.numbers import parse_number  # noqa: E402
-from kb.search import Searcher, open_searcher  # noqa: E402
-from kb.store import Store  # noqa: E402
+from search.searcher import Searcher, open_searcher  # noqa: E402
+from kb.store.read import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV_QUERIES = ROOT.parent / "shared" / "eval" / "dev-queries.tsv"

@@ -22,8 +22,8 @@ from urllib.parse import quote
 from waitress.server import create_server
 
 from kb import numbers
-from kb.layout import current_build, default_kb_dir
-from kb.store import Store
+from kb.store.layout import current_build, default_kb_dir
+from kb.store.read import Store
 from web.app import create_app
 
 SEARCHES = ["trample", "mulligan", "deathtouch", "state-based actions", "first strike damage",
@@ -71,7 +71,7 @@ def measure(port: int, urls: list[str], count: int) -> tuple[list[float], float,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--kb", type=Path, default=None, help="KB folder (default: kb.layout.default_kb_dir())")
+    parser.add_argument("--kb", type=Path, default=None, help="KB folder (default: kb.store.layout.default_kb_dir())")
     parser.add_argument("--requests", type=int, default=300, help="requests per kind (bounded)")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()

@@ -1,12 +1,12 @@
 """The build: sources in, a new store and index published atomically, and a report out.
 
-``build_kb`` plans the editions (``ingest.editions``), and for each one reads its files
-(``ingest.read.read_source``), detects language, date and title (``ingest.detect.detect_meta``,
-manifest hints only filling gaps), parses rules and glossary (``ingest.parser.parse_rules``),
+``build_kb`` plans the editions (``ingest.plan``), and for each one reads its files
+(``ingest.read.read_source``), detects language, date and title (``ingest.read.detect.detect_meta``,
+manifest hints only filling gaps), parses rules and glossary (``ingest.parse.parser.parse_rules``),
 attaches references to every rule text, example and glossary definition
-(``ingest.references.find_references``), and writes the edition to a store in a fresh build folder
-(``kb.layout.new_build_dir``). Editions stream through the store writer into the search index, so
-only one edition is in memory at a time. The build folder is published (``kb.layout.publish``)
+(``ingest.annotate.references.find_references``), and writes the edition to a store in a fresh build folder
+(``kb.store.layout.new_build_dir``). Editions stream through the store writer into the search index, so
+only one edition is in memory at a time. The build folder is published (``kb.store.layout.publish``)
 only when the whole build succeeded: a source that cannot be read is reported by name and the
 others are still read, parsed and reported, but the KB in place stays as it was (unless
 ``partial`` asks to publish the sources that did build). If nothing builds, or anything
@@ -25,18 +25,18 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ingest.detect import detect_meta
-from ingest.editions import EditionPlan, SourcePlan, edition_id, plan_editions
-from ingest.parser import contents_titles, parse_rules
-from ingest.read import read_source
-from ingest.references import find_references
+from ingest.read.detect import detect_meta
+from ingest.plan import EditionPlan, SourcePlan, edition_id, plan_editions
+from ingest.parse.parser import contents_titles, parse_rules
+from ingest.read.formats import read_source
+from ingest.annotate.references import find_references
 from ingest.report import BuildReport, SourceReport
-from ingest.source import SourceError, SourceMeta, SourceText
+from ingest.sources import SourceError, SourceMeta, SourceText
 from kb import numbers
-from kb.index import write_index
-from kb.layout import BuildPaths, discard, new_build_dir, publish
+from search.index import write_index
+from kb.store.layout import BuildPaths, discard, new_build_dir, publish
 from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Rule
-from kb.store_write import StoreWriter
+from kb.store.write import StoreWriter
 
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
@@ -256,7 +256,7 @@ def parse_source(
 ) -> tuple[list[Rule], list[GlossaryEntry], list]:
     """Parse a read source and attach references to every rule text, example and glossary
     definition; ``contents_en`` are English titles from another file's contents list (see
-    ``ingest.parser.parse_rules``). Returns (rules, glossary, parser diagnostics)."""
+    ``ingest.parse.parser.parse_rules``). Returns (rules, glossary, parser diagnostics)."""
     parsed = parse_rules(text.paragraphs, lang=lang, source=text.name, contents_en=contents_en)
     rules = [with_references(rule, lang) for rule in parsed.rules]
     glossary = [replace(g, references=find_references(g.definition, lang)) for g in parsed.glossary]

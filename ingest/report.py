@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from ingest.source import Diagnostic
+from ingest.sources import Diagnostic
 from kb.model import GlossaryEntry, Reference, Rule
 
 REMOVED_KINDS = ("boilerplate", "markup", "repeated-text", "front-matter", "back-matter")

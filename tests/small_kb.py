@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from kb.model import Edition, Example, GlossaryEntry, Reference, Rule
-from kb.store_write import StoreWriter
+from kb.store.write import StoreWriter
 
 SMALL_KB = Path(__file__).resolve().parent / "data" / "small_kb.json"
 

@@ -2,7 +2,7 @@
 
 Config keys:
 
-- ``KB_DIR``: a KB folder; its live build is opened through ``kb.layout.current_build``;
+- ``KB_DIR``: a KB folder; its live build is opened through ``kb.store.layout.current_build``;
 - or ``STORE_PATH`` (the SQLite store) and ``INDEX_DIR`` (the whoosh index; optional: without it
   the search pages answer 503 "search unavailable"; an index written by another crkb version
   (``kb.errors.IndexOutdated``) is logged and its message is the 503's, "rebuild the KB (crkb
@@ -23,12 +23,13 @@ from flask import Flask, Response, request
 
 from kb import numbers
 from kb.errors import IndexOutdated
-from kb.layout import current_build
-from kb.store import Store
+from kb.store.layout import current_build
+from kb.store.read import Store
 from web import errors
-from web.blueprints import api, compare, glossary, home, rules, search
+from web.api import routes as api
+from web.pages import compare, glossary, home, rules, search
 from web.labels import EditionLabels
-from web.rule_views import printed_number
+from web.display import printed_number
 from web.urls import Urls
 
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語"}
@@ -84,11 +85,11 @@ def _kb_paths(config: dict[str, Any]) -> tuple[Path, Path | None]:
 
 
 def _open_searcher(app: Flask, index_dir: Path | None, store: Store) -> Any:
-    """The ``kb.search.Searcher`` over ``index_dir``, or None when there is no index to open (an
+    """The ``search.searcher.Searcher`` over ``index_dir``, or None when there is no index to open (an
     outdated one is logged, and its message kept as ``crkb.search_unavailable`` for the 503)."""
     if index_dir is None or not Path(index_dir).is_dir():
         return None
-    from kb.search import Searcher  # the index is optional: the site runs without it
+    from search.searcher import Searcher  # the index is optional: the site runs without it
 
     try:
         return Searcher(index_dir, store)

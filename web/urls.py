@@ -19,7 +19,7 @@ from flask import has_request_context, request
 
 from kb import numbers
 from kb.model import Edition
-from kb.store import Store
+from kb.store.read import Store
 
 
 class Urls:

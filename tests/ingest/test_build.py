@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ingest.build import build_kb
-from kb.layout import current_build
+from kb.store.layout import current_build
 from kb.model import Example, GlossaryEntry, Reference, Rule
-from kb.store import Store
+from kb.store.read import Store
 
 REPORT_FIELDS = ("edition", "format", "encoding", "lang", "effective_date", "rules", "examples", "glossary",
                  "references", "unresolved", "duplicates", "warnings", "status", "error")

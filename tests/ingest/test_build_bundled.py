@@ -9,8 +9,8 @@ import pytest
 
 import ingest.build
 from ingest.build import BUNDLED_DATA, build_kb
-from kb.layout import current_build
-from kb.store import Store
+from kb.store.layout import current_build
+from kb.store.read import Store
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ import pytest
 
 import ingest.build
 from ingest.build import BuildCrashed, build_kb, check_parsed
-from ingest.source import SourceText
-from kb.layout import current_build
+from ingest.sources import SourceText
+from kb.store.layout import current_build
 from kb.model import Rule
-from kb.store import Store
+from kb.store.read import Store
 
 
 def _bad_sources(folder: Path, test_data: Path) -> None:

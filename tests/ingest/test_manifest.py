@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ingest.editions import EditionPlan, SourcePlan, edition_id, folder_variant, plan_editions, slug
+from ingest.plan import EditionPlan, SourcePlan, edition_id, folder_variant, plan_editions, slug
 from ingest.manifest import ManifestError, SourceHints, load_manifest
-from ingest.source import SourceError
+from ingest.sources import SourceError
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"

@@ -30,5 +30,5 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture()
 def search_config(web_config: dict) -> dict:
     if "INDEX_DIR" not in web_config:
-        pytest.skip("kb.index/kb.search have not landed yet: no search index to test against")
+        pytest.skip("search.index/search.searcher have not landed yet: no search index to test against")
     return web_config

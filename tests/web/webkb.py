@@ -1,6 +1,6 @@
 """The web tests' KB: the small real KB plus en 2021-11-19 (the English edition of ko 2021-11-19,
 tests/data/web/extra_editions.json, texts copied from corpus/en/2021-11-15.txt), and an index when
-``kb.index`` is available."""
+``search.index`` is available."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from kb.model import Edition, GlossaryEntry, Rule
-from kb.store_write import StoreWriter
+from kb.store.write import StoreWriter
 from tests import small_kb
 
 EXTRA = Path(__file__).resolve().parent.parent / "data" / "web" / "extra_editions.json"
@@ -22,7 +22,7 @@ def web_kb_editions() -> list[tuple[Edition, list[Rule], list[GlossaryEntry]]]:
 
 
 def write_web_kb(folder: Path, editions: list[tuple[Edition, list[Rule], list[GlossaryEntry]]] | None = None) -> dict:
-    """Write a store (and an index when ``kb.index`` exists) into ``folder``; return the app config."""
+    """Write a store (and an index when ``search.index`` exists) into ``folder``; return the app config."""
     editions = editions if editions is not None else web_kb_editions()
     store = folder / "rules.sqlite"
     with StoreWriter(store) as writer:
@@ -30,7 +30,7 @@ def write_web_kb(folder: Path, editions: list[tuple[Edition, list[Rule], list[Gl
             writer.add_edition(edition, rules, glossary)
     config = {"STORE_PATH": str(store), "TESTING": True}
     if has_index_support():
-        from kb.index import write_index
+        from search.index import write_index
 
         write_index(folder / "index", editions)
         config["INDEX_DIR"] = str(folder / "index")
@@ -38,5 +38,5 @@ def write_web_kb(folder: Path, editions: list[tuple[Edition, list[Rule], list[Gl
 
 
 def has_index_support() -> bool:
-    """True once ``kb.index`` and ``kb.search`` have landed."""
-    return importlib.util.find_spec("kb.index") is not None and importlib.util.find_spec("kb.search") is not None
+    """True once ``search.index`` and ``search.searcher`` have landed."""
+    return importlib.util.find_spec("search.index") is not None and importlib.util.find_spec("search.searcher") is not None

@@ -1,0 +1,180 @@
+"""The ``crkb`` command line: build the KB, list editions, export an edition, show a rule, serve.
+
+Every command takes ``--kb DIR`` (default ``$CRKB_HOME``, else ``~/.local/share/crkb``). Errors
+print one line (``Error: ...``) and exit non-zero; no tracebacks.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ingest.build import BUNDLED_DATA, DEFAULT_MAX_BYTES, build_kb
+from ingest.report import format_report, table
+from kb import numbers
+from kb.errors import RuleNotFound
+from kb.store.layout import current_build, default_kb_dir, has_build
+from kb.store.read import Store
+from web.api.shapes import edition_summaries, export_view, rule_view
+from cli import search_commands
+from cli.options import clean_errors, kb_option, print_json
+
+EXIT_SOURCES_FAILED = 1
+"""``crkb build``: some sources failed, or nothing was built."""
+
+
+def _store(kb_dir: Path | None) -> Store:
+    return Store(current_build(kb_dir or default_kb_dir()).store)
+
+
+@click.group()
+@click.version_option(package_name="crkb")
+def main() -> None:
+    """crkb: read, search and link the Magic: The Gathering Comprehensive Rules (en, ko, ja)."""
+
+
+@main.command()
+@click.argument("sources", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@kb_option
+@click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
+@click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
+@click.option("--max-mb", type=float, default=DEFAULT_MAX_BYTES / 1e6, show_default=True,
+              help="Refuse source files larger than this many megabytes.")
+@clean_errors
+def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, max_mb: float) -> None:
+    """Build the KB from SOURCES (files or folders, read recursively; a folder's manifest.toml is
+    honoured); with no SOURCES, from the bundled data/ folder.
+
+    The new KB is written beside the old one and switched to in one step, only when the whole
+    build succeeded, so readers never see half a KB. A source that cannot be read is reported by
+    name and the others are still built and reported; the KB in place then stays as it was,
+    unless --partial publishes the sources that built.
+
+    Exit code: 0 when every source built; 1 when some sources failed or nothing was built.
+    """
+    kb_dir = kb_dir or default_kb_dir()
+    report = build_kb(
+        list(sources) or [BUNDLED_DATA], kb_dir, max_bytes=int(max_mb * 1e6), progress=None, partial=partial
+    )
+    data = report.to_dict()
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_report(data))
+    if report.failed and report.editions:
+        outcome = "the others are published" if report.published else "the KB in place is unchanged (--partial publishes the rest)"
+        click.echo(f"Error: {len(report.failed)} source(s) failed; {outcome}.", err=True)
+        sys.exit(EXIT_SOURCES_FAILED)
+    if not report.published:
+        click.echo("Error: nothing was built; the KB in place is unchanged.", err=True)
+        sys.exit(EXIT_SOURCES_FAILED)
+
+
+@main.command()
+@kb_option
+@click.option("--lang", default=None, help="Only this language (en, ko, ja).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}].")
+@clean_errors
+def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
+    """List the editions of the KB: newest first, undated last."""
+    rows = edition_summaries(_store(kb_dir), lang)
+    if as_json:
+        print_json(rows)
+        return
+    header = ("id", "lang", "effective", "rules", "title", "sources")
+    click.echo(table([header] + [
+        (r["id"], r["lang"], r["effective_date"] or "undated", r["rules"], r["title"], ", ".join(r["sources"]))
+        for r in rows
+    ], right=[3]))
+
+
+@main.command()
+@kb_option
+@click.option("--lang", default=None, help="Language of the edition (en, ko, ja).")
+@click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of standard output.")
+@clean_errors
+def export(kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str, output: Path | None) -> None:
+    """Export one edition: its rules in document order and its glossary.
+
+    A date that names several editions of a language is an error listing their ids."""
+    if lang is None and wanted is None:
+        raise click.UsageError("give --lang, --edition or both")
+    store = _store(kb_dir)
+    data = json.dumps(export_view(store, store.find_edition(lang, wanted)), ensure_ascii=False, indent=1)
+    if output is None:
+        click.echo(data)
+    else:
+        output.write_text(data + "\n", encoding="utf-8")
+
+
+@main.command()
+@click.argument("number")
+@kb_option
+@click.option("--lang", default=None, help="Language (default: en when the KB has it).")
+@click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule view as JSON (as /api/v1/rules/...).")
+@clean_errors
+def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None, as_json: bool) -> None:
+    """Show rule NUMBER (any common spelling: 702.19b, 702.19B., CR702.19b, R70219b) with its
+    subrules, examples, references and the rules that cite it."""
+    canonical = numbers.parse_number(number)
+    if canonical is None:
+        raise click.ClickException(f"not a rule number: {number!r}")
+    store = _store(kb_dir)
+    if lang is None and wanted is None:
+        lang = "en" if "en" in store.languages() else (store.languages() or [None])[0]
+    edition = store.find_edition(lang, wanted)
+    try:
+        view = rule_view(store, edition, canonical)
+    except RuleNotFound as err:
+        near = store.nearest_numbers(edition.id, canonical)
+        raise click.ClickException(f"{err}" + (f" (nearby: {', '.join(near)})" if near else "")) from None
+    if as_json:
+        print_json(view)
+    else:
+        click.echo(_rule_text(view))
+
+
+def _rule_text(view: dict) -> str:
+    edition = view["edition"]
+    lines = [f"{view['number']}  [{edition['id']}: {edition['title']}]", ""]
+    for rule in [view, *view["subrules"]]:
+        lines.append(f"{rule['number']} {rule['text']}" if rule is not view else view["text"])
+        lines += [f"    Example: {ex['text']}" for ex in rule["examples"]]
+    refs = dict.fromkeys(t for r in view["references"] for t in r["targets"])
+    if refs:
+        lines += ["", "References: " + ", ".join(refs)]
+    if view["cited_by"]:
+        lines += ["", "Cited by: " + ", ".join(r["number"] for r in view["cited_by"])]
+    if view["glossary_cited_by"]:
+        lines += ["Glossary: " + ", ".join(view["glossary_cited_by"])]
+    return "\n".join(lines)
+
+
+@main.command()
+@kb_option
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, type=int, show_default=True)
+@clean_errors
+def serve(kb_dir: Path | None, host: str, port: int) -> None:
+    """Serve the site with waitress; builds the bundled KB first when there is none."""
+    kb_dir = kb_dir or default_kb_dir()
+    if not has_build(kb_dir):
+        click.echo(f"No KB at {kb_dir}: building the bundled data first.", err=True)
+        report = build_kb([BUNDLED_DATA], kb_dir, progress=None)
+        if not report.published:
+            raise click.ClickException("the bundled KB did not build:\n" + format_report(report.to_dict()))
+    import waitress  # imported here: the other commands need neither Flask nor waitress
+
+    from web.app import create_app
+
+    app = create_app({"KB_DIR": str(kb_dir)})
+    click.echo(f"Serving crkb on http://{host}:{port}/ (KB {kb_dir}); Ctrl+C to stop.")
+    waitress.serve(app, host=host, port=port)
+
+
+main.add_command(search_commands.search)
+main.add_command(search_commands.eval)

@@ -1,0 +1,43 @@
+"""What every ``crkb`` command shares: the ``--kb`` option, one-line errors, JSON output."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from ingest.build import BuildCrashed
+from ingest.manifest import ManifestError
+from ingest.sources import SourceError
+from kb.errors import KBError
+
+
+def kb_option(command: Callable) -> Callable:
+    """Add ``--kb DIR`` (passed as ``kb_dir``, None for the default KB folder)."""
+    return click.option(
+        "--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+        help="KB folder (default: $CRKB_HOME, else ~/.local/share/crkb).",
+    )(command)
+
+
+def clean_errors(command: Callable) -> Callable:
+    """Turn the errors a user can cause into one-line ``Error: ...`` messages with exit code 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (KBError, SourceError, ManifestError, OSError, ValueError) as err:
+            raise click.ClickException(str(err)) from None
+        except BuildCrashed as err:
+            raise click.ClickException(f"build crashed on {err}; nothing was published") from None
+
+    return wrapper
+
+
+def print_json(data: object) -> None:
+    """Print ``data`` as indented JSON, non-ASCII text as it is."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1))

@@ -1,0 +1,100 @@
+"""``crkb search`` and ``crkb eval``: the search from the command line (registered by cli.main).
+
+``crkb search QUERY [--lang L] [--edition E] [--section S] [--limit N] [--json] [--kb DIR]``
+prints hits best first (JSON: ``[{"number", "lang", "edition", "title", "snippet", "score"}]``,
+snippets are escaped HTML with ``<mark>`` around matches). ``crkb eval QUERIES.tsv [--kb DIR]``
+prints MRR@10 and recall@10 over a judged query file (``search.evaluate``) and the misses.
+Errors print one line and exit 1.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import click
+
+from search.evaluate import EvalResult, QueryResult, evaluate
+from kb.store.layout import current_build, default_kb_dir
+from search.searcher import Searcher, open_searcher
+from cli.options import clean_errors, kb_option, print_json
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _searcher(kb_dir: Path | None) -> Searcher:
+    return open_searcher(current_build(kb_dir or default_kb_dir()))
+
+
+@click.command("search")
+@click.argument("query")
+@click.option("--lang", default=None, help="Language (en, ko, ja); default: every language's newest edition.")
+@click.option("--edition", default=None, help="Edition id or effective date (default: the newest of the language).")
+@click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON hits, best first.")
+@kb_option
+@clean_errors
+def search_command(
+    query: str, lang: str | None, edition: str | None, section: str | None, limit: int, as_json: bool,
+    kb_dir: Path | None,
+) -> None:
+    """Search the rules for QUERY: words, a "quoted phrase", or a rule number (702.19b, CR 704.5j)."""
+    hits = _searcher(kb_dir).search(query, lang=lang, edition=edition, section=section, limit=limit)
+    if as_json:
+        print_json([hit.as_dict() for hit in hits])
+        return
+    if not hits:
+        click.echo("No rules found.")
+    for hit in hits:
+        title = f" ({hit.title})" if hit.title else ""
+        click.echo(f"{hit.edition} {hit.number}{title}  [{hit.score:.2f}]")
+        click.echo(f"    {_plain(hit.snippet)}")
+
+
+@click.command("eval")
+@click.argument("queries", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@kb_option
+@clean_errors
+def eval_command(queries: Path, kb_dir: Path | None) -> None:
+    """Print MRR@10 and recall@10 of the search over QUERIES (lang<TAB>query<TAB>numbers), and
+    the queries that missed."""
+    click.echo(format_eval(evaluate(_searcher(kb_dir), queries)))
+
+
+def format_eval(result: EvalResult) -> str:
+    """The figures, one line per miss, then one per query found below rank 1 (rank, found
+    numbers), as ``crkb eval`` prints them."""
+    lines = [
+        f"queries: {len(result.results)}",
+        f"MRR@10: {result.mrr_at_10:.3f}",
+        f"recall@10: {result.recall_at_10:.3f}",
+    ]
+    misses = result.misses
+    lines.append(f"misses: {len(misses)}")
+    lines += [_query_line(miss) for miss in misses]
+    late = [r for r in result.results if r.rank is not None and r.rank > 1 and r not in misses]
+    if late:
+        lines.append(f"found, not first: {len(late)}")
+        lines += [_query_line(r) for r in late]
+    return "\n".join(lines)
+
+
+def _query_line(found: QueryResult) -> str:
+    judged = found.query
+    expected = " ".join(e.number + ("*" if e.subrules else "") for e in judged.expected)
+    rank = found.rank if found.rank is not None else "-"
+    return (f"  line {judged.line}: {judged.lang} {judged.query!r} expected {expected}; "
+            f"rank {rank}, recall {found.recall:.2f}; got {' '.join(found.found) or '(nothing)'}")
+
+
+def _plain(snippet: str) -> str:
+    """A snippet for the terminal: matches in [brackets], markup removed, entities decoded."""
+    marked = snippet.replace("<mark>", "[").replace("</mark>", "]")
+    return html.unescape(_TAG.sub("", marked))
+
+
+search = search_command
+"""The name ``cli.main`` registers (``main.add_command(search_commands.search)``)."""
+eval = eval_command  # noqa: A001 - the name cli.main registers

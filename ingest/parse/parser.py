@@ -1,0 +1,209 @@
+"""The one parser: a CR text's paragraphs to rules, examples and glossary entries.
+
+Input format (what every reader hands over, see ``ingest.sources``): one ``Paragraph`` per logical
+paragraph, blank lines dropped, in document order. A text has up to four parts, found by shape,
+not by position:
+
+- front matter: title, effective date, introduction, table of contents (``Contents``/``목차``/
+  ``もくじ``: every section and three-digit title, or ``- 700. 일반`` lines). The body starts at
+  the run of headings (``1. Game Concepts``, ``100. General``) right before the first numbered
+  rule (``100.1.``); everything before it is front matter.
+  A translation's contents may print the English titles (``1. 게임의 컨셉 Game Concepts``): they
+  become the ``title_en`` of body headings that print none. When the contents live in another
+  file (the dbyll index page), the caller passes them as ``contents_en`` (see ``contents_titles``).
+- body: numbered paragraphs (``1. Game Concepts``, ``702. Keyword Abilities``, ``702.19.
+  Trample``, ``702.19b The controller ...``), ``Example:``/``例:`` paragraphs, and unnumbered
+  continuation paragraphs (appended to the rule before them, translator commentary included).
+- glossary: from ``Glossary``/``용어사전``/``10. 用語集`` (see ``ingest.parse.glossary``);
+  ``<생략>`` (glossary omitted) ends it with no entries.
+- back matter: ``Credits`` and the trademark and legal paragraphs after it, or whatever follows
+  an omitted glossary.
+
+Front and back matter are skipped with one summary Diagnostic each (``front-matter``,
+``back-matter``); nothing else is dropped without a Diagnostic. A continuation paragraph that
+starts like a misprinted number (``306.b If ...``, 2008-10-01) stays in the rule before it and
+gives a Diagnostic ``malformed-number``; a misprint that can be read (``606. 8b`` for ``606.8b``)
+is repaired, flagged ``malformed-number`` and reported the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ingest.parse.glossary import parse_glossary
+from ingest.parse.headings import (
+    is_credits_heading,
+    is_glossary_heading,
+    is_glossary_omitted,
+    is_heading,
+    is_title,
+    numbered,
+    example_text,
+    split_title,
+)
+from ingest.parse.sequence import flag_numbers
+from ingest.sources import Diagnostic, Paragraph
+from kb.model import Example, GlossaryEntry, Rule
+from kb.numbers import level, sort_key
+
+_SAMPLE = 200
+_MALFORMED_NUMBER = re.compile(r"^[1-9]\d{2}\.[0-9a-z.]*\s")
+
+
+@dataclass(frozen=True)
+class ParsedText:
+    """What ``parse_rules`` found in one text: rules in document order (references empty),
+    glossary entries in document order (references empty), and what it noticed."""
+
+    rules: list[Rule]
+    glossary: list[GlossaryEntry]
+    diagnostics: list[Diagnostic]
+
+
+@dataclass
+class _Draft:
+    paragraph: Paragraph
+    number: str
+    lines: list[str]
+    examples: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+def parse_rules(
+    paragraphs: Sequence[Paragraph], *, lang: str, source: str, contents_en: Mapping[str, str] | None = None
+) -> ParsedText:
+    """Parse one CR text's paragraphs (format in the module docstring) into rules and glossary.
+
+    ``lang`` (``en``/``ko``/``ja``) decides how headings split into title and English title;
+    ``source`` (a file name) is copied into every Rule, GlossaryEntry and Diagnostic.
+    ``contents_en`` maps section and three-digit numbers to English titles from a contents list
+    printed elsewhere (``{"100": "General"}``); the text's own contents list wins over it. A number
+    printed twice keeps both rules, flagged ``duplicate-number``; a number out of document order
+    stays where it stands, flagged ``out-of-sequence``; both also give a Diagnostic. Pure: no
+    files, no globals; never raises on odd text (it becomes a Diagnostic ``unparsed``).
+    """
+    paragraphs = [p for p in paragraphs if p.text.strip()]
+    start = _body_start(paragraphs)
+    end = _body_end(paragraphs, start)
+    diagnostics = _matter(paragraphs[:start], source, "front-matter")
+    drafts, body_diagnostics = _parse_body(paragraphs[start:end], source)
+    diagnostics += body_diagnostics
+    diagnostics += flag_numbers(
+        [(d.number, d.paragraph.line, d.flags) for d in drafts], source=source
+    )
+    glossary, back = _split_back_matter(paragraphs[end:])
+    entries, glossary_diagnostics = parse_glossary(glossary, source=source)
+    diagnostics += glossary_diagnostics + _matter(back, source, "back-matter")
+    english = {**(contents_en or {}), **contents_titles(paragraphs[:start], lang)}
+    rules = [_rule(d, lang, source, english.get(d.number)) for d in drafts]
+    diagnostics.sort(key=lambda d: d.line)
+    return ParsedText(rules, entries, diagnostics)
+
+
+def _body_start(paragraphs: list[Paragraph]) -> int:
+    """Index of the first body paragraph: the headings right before the first numbered rule, in
+    the CR's order (at most one section heading). A text of headings only (a contents page such as the dbyll index) is all front matter."""
+    first = next(
+        (i for i, p in enumerate(paragraphs) if (n := numbered(p.text.strip())) and level(n.number) >= 2),
+        None,
+    )
+    if first is None:
+        return len(paragraphs)
+    start, after = first, numbered(paragraphs[first].text.strip()).number
+    while start > 0 and (n := numbered(paragraphs[start - 1].text.strip())) and level(n.number) <= 1:
+        if sort_key(n.number) >= sort_key(after):
+            break  # the end of a contents list (``726. ...``) just before the body's ``700. 일반``
+        start, after = start - 1, n.number
+        if level(n.number) == 0:
+            break
+    return start
+
+
+def _body_end(paragraphs: list[Paragraph], start: int) -> int:
+    """Index of the glossary or credits heading that ends the body (or the end)."""
+    for i in range(start, len(paragraphs)):
+        text = paragraphs[i].text.strip()
+        if is_glossary_heading(text) or is_credits_heading(text):
+            return i
+    return len(paragraphs)
+
+
+def _split_back_matter(paragraphs: list[Paragraph]) -> tuple[list[Paragraph], list[Paragraph]]:
+    """(glossary paragraphs without their heading, back matter) of what follows the body."""
+    if not paragraphs or not is_glossary_heading(paragraphs[0].text.strip()):
+        return [], paragraphs
+    for i in range(1, len(paragraphs)):
+        text = paragraphs[i].text.strip()
+        if is_credits_heading(text):
+            return paragraphs[1:i], paragraphs[i:]
+        if is_glossary_omitted(text):
+            return [], paragraphs[i + 1 :]
+    return paragraphs[1:], []
+
+
+def _parse_body(paragraphs: list[Paragraph], source: str) -> tuple[list[_Draft], list[Diagnostic]]:
+    drafts: list[_Draft] = []
+    diagnostics: list[Diagnostic] = []
+    for paragraph in paragraphs:
+        text = paragraph.text.strip()
+        head = numbered(text)
+        example = None if head else example_text(text)
+        if head:
+            drafts.append(_Draft(paragraph, head.number, [head.text] if head.text else []))
+            if head.repaired:
+                drafts[-1].flags.append("malformed-number")
+                diagnostics.append(Diagnostic(source, paragraph.line, "malformed-number", text[:_SAMPLE]))
+        elif not drafts:
+            diagnostics.append(Diagnostic(source, paragraph.line, "unparsed", text[:_SAMPLE]))
+        elif example is not None:
+            drafts[-1].examples.append(example)
+        else:
+            drafts[-1].lines.append(text)
+            if _MALFORMED_NUMBER.match(text):
+                diagnostics.append(Diagnostic(source, paragraph.line, "malformed-number", text[:_SAMPLE]))
+    return drafts, diagnostics
+
+
+def contents_titles(front: Sequence[Paragraph], lang: str) -> dict[str, str]:
+    """The English titles a translation's contents list prints, by section or three-digit
+    number: ``1. 게임의 컨셉 Game Concepts`` and ``- 100. 일반 General`` give ``{"1": "Game
+    Concepts", "100": "General"}``. Other paragraphs, and headings with no English, are ignored;
+    English and Japanese texts give ``{}`` (their headings are English or print none)."""
+    titles: dict[str, str] = {}
+    for paragraph in front:
+        head = numbered(paragraph.text.strip().lstrip("-").strip())
+        if head and level(head.number) <= 1:
+            english = split_title(head.text, lang)[1]
+            if english:
+                titles[head.number] = english
+    return titles
+
+
+def _rule(draft: _Draft, lang: str, source: str, contents_en: str | None) -> Rule:
+    text = "\n".join(draft.lines)
+    title = title_en = None
+    depth = level(draft.number)
+    if draft.lines and (depth <= 1 and is_heading(draft.lines[0]) or depth == 2 and is_title(draft.lines[0])):
+        title, title_en = split_title(draft.lines[0], lang)
+        title_en = title_en or (contents_en if depth <= 1 else None)
+    return Rule(
+        number=draft.number,
+        text=text,
+        title=title or None,
+        title_en=title_en,
+        examples=tuple(Example(e) for e in draft.examples),
+        flags=tuple(draft.flags),
+        source=source,
+        line=draft.paragraph.line,
+    )
+
+
+def _matter(paragraphs: list[Paragraph], source: str, kind: str) -> list[Diagnostic]:
+    if not paragraphs:
+        return []
+    first = paragraphs[0]
+    count = len(paragraphs)
+    summary = f"{count} paragraph{'' if count == 1 else 's'} skipped, from: {first.text.strip()}"
+    return [Diagnostic(source, first.line, kind, summary[:_SAMPLE])]

@@ -1,0 +1,147 @@
+"""Which files make which edition, and the edition ids.
+
+``plan_editions`` turns the paths given to a build (files, or folders read recursively, whose
+``manifest.toml`` is honoured) into ``EditionPlan``s: one per file, except the files of a
+``one_edition`` folder, which make one edition together (section pages in file-name order, the
+``metadata`` file read only for title and date). ``edition_id`` names an edition as
+``kb.model.Edition`` says: ``en-2026-01-16``, ``ko-2021-02-15-dbyll`` (a variant),
+``ko-undated-000-81dc8df3711c17ec`` (no date), never reusing an id already taken.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, SourceHints, load_manifest
+from ingest.sources import SourceError
+
+_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore"}
+_DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
+
+
+@dataclass(frozen=True)
+class SourcePlan:
+    """One file to read, with what a manifest says about it."""
+
+    path: Path
+    hints: SourceHints = SourceHints()
+
+
+@dataclass(frozen=True)
+class EditionPlan:
+    """Files read as one edition: ``files`` parsed in order, ``metadata`` (or, when None, the
+    first file) giving language, date and title; ``variant`` names the edition's variant."""
+
+    files: tuple[SourcePlan, ...]
+    metadata: SourcePlan | None = None
+    variant: str | None = None
+
+    @property
+    def label(self) -> str:
+        """A short name for messages: the file name, or the folder name of a multi-file edition."""
+        if len(self.files) == 1 and self.metadata is None:
+            return self.files[0].path.name
+        return self.files[0].path.parent.name + "/"
+
+    @property
+    def all_files(self) -> tuple[SourcePlan, ...]:
+        """The metadata file (if any) then the parsed files: every file the edition reads."""
+        return ((self.metadata,) if self.metadata else ()) + self.files
+
+
+def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
+    """Plan the editions of ``paths`` (files or folders), in the order given, folders sorted by
+    file name with numbers compared as numbers. A file given twice is read once. Hidden files and
+    manifests are skipped. Raises ``SourceError`` for a path that does not exist and
+    ``ingest.manifest.ManifestError`` for a bad manifest."""
+    plans: list[EditionPlan] = []
+    seen: set[Path] = set()
+    for path in paths:
+        path = Path(path)
+        if not path.exists():
+            raise SourceError(str(path), None, "no such file or folder")
+        if path.is_dir():
+            plans += _plan_folder(path.resolve(), seen)
+        elif path.resolve() not in seen:
+            seen.add(path.resolve())
+            plans.append(EditionPlan((SourcePlan(path.resolve()),)))
+    return plans
+
+
+def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
+    manifest_path = folder / MANIFEST_NAME
+    manifest = load_manifest(manifest_path) if manifest_path.is_file() else Manifest(manifest_path, ())
+    files = sorted((p for p in folder.rglob("*") if _is_source(p, folder)), key=lambda p: natural_key(p, folder))
+    groups: dict[Path, list[Path]] = {}
+    plans: list[EditionPlan | Path] = []
+    for file in files:
+        if file in seen:
+            continue
+        seen.add(file)
+        entry = manifest.entry_for(file)
+        if entry is not None and entry.one_edition:
+            if entry.path not in groups:
+                groups[entry.path] = []
+                plans.append(entry.path)
+            groups[entry.path].append(file)
+        else:
+            plans.append(EditionPlan((SourcePlan(file, entry.hints if entry else SourceHints()),)))
+    return [p if isinstance(p, EditionPlan) else _group_plan(manifest, p, groups[p]) for p in plans]
+
+
+def _group_plan(manifest: Manifest, folder: Path, files: list[Path]) -> EditionPlan:
+    entry: ManifestEntry | None = next(e for e in manifest.entries if e.path == folder)
+    hints = entry.hints
+    metadata = SourcePlan(entry.metadata, hints) if entry.metadata in files else None
+    parsed = tuple(SourcePlan(f, hints) for f in files if f != entry.metadata)
+    return EditionPlan(parsed, metadata, hints.variant or folder_variant(folder.name))
+
+
+def _is_source(path: Path, root: Path) -> bool:
+    relative = path.relative_to(root)
+    return path.is_file() and path.name not in _SKIPPED_NAMES and not any(
+        part.startswith(".") for part in relative.parts
+    )
+
+
+def natural_key(path: Path, root: Path) -> list[tuple[int, int | str]]:
+    """Sort key of ``path`` below ``root``: digit runs compare as numbers (``9`` before ``10``)."""
+    parts = re.split(r"(\d+)", str(path.relative_to(root)).lower())
+    return [(0, int(p)) if p.isdigit() else (1, p) for p in parts if p]
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII letters and digits joined by single hyphens (``"000_81dc"`` -> ``"000-81dc"``)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "source"
+
+
+def folder_variant(name: str) -> str:
+    """A variant name from a folder name, its date removed (``"dbyll-20210215"`` -> ``"dbyll"``)."""
+    return slug(_DATE_IN_NAME.sub("", name)) if _DATE_IN_NAME.sub("", name).strip("-_ ") else slug(name)
+
+
+def edition_id(
+    lang: str, effective_date: dt.date | None, variant: str | None, stem: str, taken: Iterable[str]
+) -> str:
+    """The id of a new edition, unique among ``taken``.
+
+    Dated: ``<lang>-<date>``, plus ``-<variant>`` when there is one; when that id is taken (two
+    different texts of one language and date), ``-<slug of the file stem>`` is added. Undated:
+    ``<lang>-undated-<slug of variant or file stem>``. A clash left after that gets ``-2``, ``-3``...
+    """
+    taken = set(taken)
+    if effective_date is None:
+        wanted = f"{lang}-undated-{slug(variant or stem)}"
+    else:
+        wanted = f"{lang}-{effective_date.isoformat()}" + (f"-{slug(variant)}" if variant else "")
+        if wanted in taken and not variant:
+            wanted = f"{wanted}-{slug(stem)}"
+    unique, n = wanted, 1
+    while unique in taken:
+        n += 1
+        unique = f"{wanted}-{n}"
+    return unique

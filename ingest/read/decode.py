@@ -1,0 +1,175 @@
+"""Bytes to text: find a CR file's encoding, remove the BOM and normalise line ends.
+
+The corpus holds UTF-8 (with and without BOM), UTF-16 LE/BE (with BOM), cp1252, Mac Roman and,
+in a few old English files, DOS cp437 (card names such as "Dandân" and "Ghazbán"). Single-byte
+encodings cannot be told apart by their bytes alone, and charset-normalizer's first guess for these
+files is often a Central-European code page, so the single-byte candidates are re-ranked by what a
+CR text plausibly contains: curly quotes, dashes, ™/®/© and accented letters inside words.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from charset_normalizer import from_bytes
+
+from ingest.sources import SourceError
+
+SINGLE_BYTE_CANDIDATES = ("cp1252", "mac_roman", "cp437")
+"""Tried in this order when the bytes are not UTF-8; earlier wins a tie."""
+
+CR_PUNCTUATION = frozenset("‘’“”–—™®©…•")
+"""Non-ASCII punctuation the CR uses."""
+
+LATIN_LETTERS = frozenset("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿŒœ")
+"""Accented letters that occur in card and person names."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+"""Control characters other than tab, LF, CR and form feed: binary data in a text file."""
+
+MAX_CONTROL_SHARE = 0.01
+"""Above this share of other control characters, the data is binary, not text."""
+
+MIN_PLAUSIBLE_SHARE = 0.5
+"""A single-byte decoding is accepted only if this share of its non-ASCII characters is plausible."""
+
+
+def decode_bytes(data: bytes, path: str) -> tuple[str, str]:
+    """Decode a CR source file's bytes and normalise its line ends.
+
+    Returns ``(text, encoding)``: ``text`` has no BOM and every line end (LF, CRLF, bare CR, and
+    mixes of them) written as ``"\\n"``; ``encoding`` is the Python codec name used (``"utf-8"``,
+    ``"utf-8-sig"``, ``"utf-16-le"``, ``"utf-16-be"``, ``"cp1252"``, ``"mac_roman"``, ``"cp437"``).
+
+    Raises ``SourceError(path, line, reason)`` for an empty file, binary data (NUL bytes that are
+    not UTF-16, or other control characters), truncated or invalid UTF-8/UTF-16, and text that no
+    supported encoding decodes plausibly.
+    """
+    if not data:
+        raise SourceError(path, None, "empty file")
+    encoding = _bom_encoding(data) or _bomless_utf16(data)
+    if encoding:
+        text = _strict_decode(data, encoding, path)
+    elif b"\x00" in data:
+        raise SourceError(path, _line_at(data, data.index(b"\x00")), "binary data (NUL bytes)")
+    else:
+        text, encoding = _decode_8bit(data, path)
+    text = normalise_line_ends(text.removeprefix("\ufeff"))
+    _refuse_binary(text, path)
+    if not text.strip():
+        raise SourceError(path, None, "no text (only blanks)")
+    return text, encoding
+
+
+def normalise_line_ends(text: str) -> str:
+    """Write every CRLF and bare CR as LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _bom_encoding(data: bytes) -> str | None:
+    if data.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if data.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le"
+    if data.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be"
+    return None
+
+
+def _bomless_utf16(data: bytes) -> str | None:
+    """UTF-16 without BOM: NUL in (nearly) every other byte of mostly-ASCII text."""
+    sample = data[:4000]
+    if len(sample) < 4 or b"\x00" not in sample:
+        return None
+    odd_nuls = sample[1::2].count(0) / (len(sample) // 2)
+    even_nuls = sample[0::2].count(0) / ((len(sample) + 1) // 2)
+    if odd_nuls > 0.9 and even_nuls < 0.1:
+        return "utf-16-le"
+    if even_nuls > 0.9 and odd_nuls < 0.1:
+        return "utf-16-be"
+    return None
+
+
+def _strict_decode(data: bytes, encoding: str, path: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as err:
+        kind = "truncated" if err.end >= len(data) and ("end of data" in err.reason or "truncated" in err.reason) else "invalid"
+        line = _line_in_prefix(data[: err.start], encoding)
+        raise SourceError(path, line, f"{kind} {encoding} data at byte {err.start}: {err.reason}") from None
+
+
+def _decode_8bit(data: bytes, path: str) -> tuple[str, str]:
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as err:
+        if err.end >= len(data) and "end of data" in err.reason:
+            line = _line_at(data, err.start)
+            raise SourceError(path, line, f"truncated UTF-8 sequence at byte {err.start}") from None
+    return _best_single_byte(data, path)
+
+
+def _best_single_byte(data: bytes, path: str) -> tuple[str, str]:
+    """Decode with the most CR-plausible single-byte code page (see module docstring)."""
+    guesses = from_bytes(data, cp_isolation=list(SINGLE_BYTE_CANDIDATES))
+    chaos = {codecs.lookup(m.encoding).name: m.chaos for m in guesses}
+    scored = []
+    for rank, encoding in enumerate(SINGLE_BYTE_CANDIDATES):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        plausible, total = cr_plausibility(text)
+        scored.append((plausible - (total - plausible), -chaos.get(codecs.lookup(encoding).name, 1.0), -rank, text, encoding, plausible, total))
+    if not scored:
+        raise SourceError(path, None, "not text in any supported encoding")
+    *_, text, encoding, plausible, total = max(scored)
+    if total and plausible / total < MIN_PLAUSIBLE_SHARE:
+        raise SourceError(path, None, f"not text in any supported encoding (best guess {encoding})")
+    return text, encoding
+
+
+def cr_plausibility(text: str) -> tuple[int, int]:
+    """Count the non-ASCII characters of ``text`` that are plausible in a CR file.
+
+    Returns ``(plausible, total)``. Plausible: CR punctuation (quotes, dashes, ™®©), or an accented
+    letter inside a word that fits its neighbours' case (``Dandân``, ``Æther``; not ``creatureÆs``).
+    """
+    plausible = total = 0
+    for i, char in enumerate(text):
+        if char < "\x80":
+            continue
+        total += 1
+        if char in CR_PUNCTUATION or (char in LATIN_LETTERS and _fits_word(text, i)):
+            plausible += 1
+    return plausible, total
+
+
+def _fits_word(text: str, i: int) -> bool:
+    """An accented letter with ASCII neighbours: lower case after a letter (``Dandân``,
+    ``Cátinò,``), upper case at a word start before a lower-case letter (``Æther``)."""
+    before = text[i - 1] if i else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    if not (before.isascii() and after.isascii()):
+        return False
+    if text[i].isupper():
+        return not before.isalpha() and after.islower()
+    return before.isalpha()
+
+
+def _refuse_binary(text: str, path: str) -> None:
+    controls = [m.start() for m in _CONTROL.finditer(text)]
+    if len(controls) > MAX_CONTROL_SHARE * len(text) or (controls and len(text) < 100):
+        line = text.count("\n", 0, controls[0]) + 1
+        raise SourceError(path, line, f"binary data ({len(controls)} control characters)")
+
+
+def _line_at(data: bytes, offset: int) -> int:
+    """1-based line of a byte offset in 8-bit data, counting LF, CRLF and bare CR."""
+    return normalise_line_ends(data[:offset].decode("latin-1")).count("\n") + 1
+
+
+def _line_in_prefix(prefix: bytes, encoding: str) -> int:
+    text = prefix.decode(encoding, errors="replace")
+    return normalise_line_ends(text).count("\n") + 1

@@ -1,0 +1,84 @@
+"""Read one CR source file: refuse oversized files, decode, recognise the format, run its reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from ingest.read.decode import decode_bytes
+from ingest.read.detect import detect_meta
+from ingest.read.readers.jekyll import is_jekyll_markdown, read_jekyll_markdown
+from ingest.read.readers.scraped import is_scraped_page, read_scraped_page
+from ingest.read.readers.text import is_hard_wrapped, read_hard_wrapped_text, read_official_text, read_plain_text
+from ingest.sources import SourceError, SourceText
+
+MAX_BYTES = 20 * 1024 * 1024
+"""Largest source file accepted (the biggest CR file, UTF-16 2022-11-18, is 1.7 MB)."""
+
+Reader = Callable[[str, str, str], SourceText]
+
+FORMATS: dict[str, Reader] = {
+    "official-text": read_official_text,
+    "hard-wrapped-text": read_hard_wrapped_text,
+    "scraped-page": read_scraped_page,
+    "plain-text": read_plain_text,
+    "jekyll-markdown": read_jekyll_markdown,
+}
+"""Every source format and its reader."""
+
+RULE_LINE = re.compile(r"^(?:[\s*#>\[-]|<[^>\n]*>)*[1-9]\d{2}\.(?:\d+[a-z]?\.?)?(?:\*\*)?\s", re.MULTILINE)
+MIN_RULE_LINES = 3
+"""A CR text has at least this many lines starting with a rule number, possibly after Markdown or
+HTML (``100.1.``, ``100. General``, ``**100.1a**``, ``<p class="clause">**100.1a**``)."""
+
+
+def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = None) -> SourceText:
+    """Read the CR source at ``path`` (or its bytes ``data``) into clean paragraphs.
+
+    ``fmt`` forces a format (a key of ``FORMATS``); by default it is recognised from the text.
+    Returns a ``SourceText`` whose ``name`` is the file name. Raises ``SourceError`` naming the
+    file (and line where there is one) for a file over ``MAX_BYTES`` (refused from its size,
+    without reading it), an unreadable, empty, binary or undecodable file, an unknown ``fmt``,
+    and a text that is no CR text (fewer than ``MIN_RULE_LINES`` rule lines).
+    """
+    path = Path(path)
+    if data is None:
+        data = _read_bytes(path)
+    if len(data) > MAX_BYTES:
+        raise SourceError(str(path), None, f"file too large ({len(data)} bytes; limit {MAX_BYTES})")
+    text, encoding = decode_bytes(data, str(path))
+    if fmt is None:
+        fmt = recognise_format(text, str(path))
+    elif fmt not in FORMATS:
+        raise SourceError(str(path), None, f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
+    return FORMATS[fmt](text, path.name, encoding)
+
+
+def recognise_format(text: str, path: str = "<text>") -> str:
+    """The format of a decoded source text (a key of ``FORMATS``).
+
+    Jekyll front matter or Markdown rules -> ``"jekyll-markdown"``; site boilerplate ->
+    ``"scraped-page"``; wrapped lines -> ``"hard-wrapped-text"``; English -> ``"official-text"``;
+    other languages -> ``"plain-text"``. Raises ``SourceError`` when the text has no rule lines.
+    """
+    rule_lines = RULE_LINE.findall(text)
+    if len(rule_lines) < MIN_RULE_LINES:
+        raise SourceError(path, None, f"not a CR text: {len(rule_lines)} lines start with a rule number")
+    if is_jekyll_markdown(text):
+        return "jekyll-markdown"
+    if is_scraped_page(text):
+        return "scraped-page"
+    if is_hard_wrapped(text):
+        return "hard-wrapped-text"
+    return "official-text" if detect_meta(text).lang == "en" else "plain-text"
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SourceError(str(path), None, f"file too large ({size} bytes; limit {MAX_BYTES})")
+        return path.read_bytes()
+    except OSError as err:
+        raise SourceError(str(path), None, f"cannot read: {err.strerror or err}") from None

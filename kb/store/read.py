@@ -1,0 +1,257 @@
+"""Reading the store (see ``kb.store.write`` for the schema).
+
+``Store`` opens the SQLite file read-only, one connection per thread, and answers the questions
+the CLI, the search and the site ask: editions, a rule by number, its subrules, the rules that cite
+it, glossary entries. Rules come back as ``kb.model.Rule`` with examples and references filled in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+from kb import numbers
+from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound
+from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Reference, Rule
+from kb.store.db import ReadOnlyDatabase
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_RULE_COLUMNS = "seq, number, title, title_en, text, flags, source, line"
+
+
+class Store:
+    """A read-only view of one store file. Safe to share between threads."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise KBMissing(str(self.path))
+        self._database = ReadOnlyDatabase(self.path)
+        self._editions = self._load_editions()
+
+    def _db(self) -> sqlite3.Connection:
+        return self._database.connection()
+
+    def meta(self, key: str) -> str | None:
+        """A ``meta`` value (``"report"``: the build report JSON), or None."""
+        row = self._db().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    # Editions -------------------------------------------------------------------------------
+
+    def _load_editions(self) -> list[Edition]:
+        rows = self._db().execute("SELECT id, lang, effective_date, title, sources FROM editions")
+        editions = [
+            Edition(id_, lang, dt.date.fromisoformat(date) if date else None, title, tuple(json.loads(src)))
+            for id_, lang, date, title, src in rows
+        ]
+        return sorted(editions, key=_newest_first)
+
+    def editions(self, lang: str | None = None) -> list[Edition]:
+        """Editions of ``lang`` (all when None), newest effective date first, undated last."""
+        return [e for e in self._editions if lang is None or e.lang == lang]
+
+    def languages(self) -> list[str]:
+        """Languages that have at least one edition, in ``kb.model.LANGUAGES`` order first."""
+        return sorted({e.lang for e in self._editions}, key=lambda lang: (_lang_rank(lang), lang))
+
+    def find_edition(self, lang: str | None, wanted: str | None = None) -> Edition:
+        """The edition ``wanted`` names: None -> the newest dated edition of ``lang``; an edition id;
+        or an effective date ``YYYY-MM-DD``. Raises ``EditionNotFound``, or ``AmbiguousEdition``
+        with the candidate ids when a date names several editions of ``lang``."""
+        candidates = self.editions(lang)
+        if wanted is None:
+            dated = [e for e in candidates if e.effective_date] or candidates
+            if not dated:
+                raise EditionNotFound(lang, wanted)
+            return dated[0]
+        by_id = [e for e in self._editions if e.id == wanted and (lang is None or e.lang == lang)]
+        if by_id:
+            return by_id[0]
+        if _DATE.match(wanted):
+            same_day = [e for e in candidates if e.date_text == wanted]
+            if len(same_day) == 1:
+                return same_day[0]
+            if same_day:
+                raise AmbiguousEdition(lang, wanted, [e.id for e in same_day])
+        raise EditionNotFound(lang, wanted)
+
+    def edition(self, edition_id: str) -> Edition:
+        """The edition with this id; raises ``EditionNotFound``."""
+        return self.find_edition(None, edition_id)
+
+    def editions_having(self, number: str) -> list[Edition]:
+        """Editions (any language, newest first) that hold rule ``number``."""
+        rows = self._db().execute("SELECT DISTINCT edition FROM rules WHERE number = ?", (number,))
+        ids = {row[0] for row in rows}
+        return [e for e in self._editions if e.id in ids]
+
+    # Rules ------------------------------------------------------------------------------------
+
+    def rule(self, edition_id: str, number: str) -> Rule:
+        """The rule ``number`` of an edition (the first when the publisher printed it twice).
+        Raises ``RuleNotFound``."""
+        found = self.rules_numbered(edition_id, number)
+        if not found:
+            edition = self.edition(edition_id)
+            raise RuleNotFound(edition.lang, edition_id, number)
+        return found[0]
+
+    def rules_numbered(self, edition_id: str, number: str) -> list[Rule]:
+        """Every rule printed with ``number`` in the edition (two for a publisher's duplicate)."""
+        return self._rules(edition_id, "number = ?", (number,))
+
+    def has_rule(self, edition_id: str, number: str) -> bool:
+        """True when the edition holds rule ``number``."""
+        sql = "SELECT 1 FROM rules WHERE edition = ? AND number = ? LIMIT 1"
+        return self._db().execute(sql, (edition_id, number)).fetchone() is not None
+
+    def rules(self, edition_id: str) -> list[Rule]:
+        """All rules of an edition in document order."""
+        return self._rules(edition_id, "1", ())
+
+    def rule_texts(self, edition_id: str, seqs: list[int]) -> dict[int, str]:
+        """``{seq: text}`` of the edition's rules at document positions ``seqs`` (one query per
+        500; positions the edition lacks are left out). The search's snippets come from here."""
+        out: dict[int, str] = {}
+        for chunk in _chunks(list(dict.fromkeys(seqs))):
+            sql = f"SELECT seq, text FROM rules WHERE edition = ? AND seq IN ({','.join('?' * len(chunk))})"
+            out.update(self._db().execute(sql, (edition_id, *chunk)).fetchall())
+        return out
+
+    def children(self, edition_id: str, number: str) -> list[Rule]:
+        """The rules directly under ``number`` (``702 -> 702.1, 702.2 ...``), document order."""
+        return self._rules(edition_id, "parent = ?", (number,))
+
+    def subtree(self, edition_id: str, number: str) -> list[Rule]:
+        """``number`` and every rule under it, document order (``702.19`` -> 702.19, 702.19a ...)."""
+        depth = numbers.level(number)
+        if depth == 0:
+            return self._rules(edition_id, "section = ?", (number,))
+        if depth == 3:
+            return self.rules_numbered(edition_id, number)
+        if depth == 2:
+            return self._rules(edition_id, "(number = ? OR parent = ?)", (number, number))
+        return self._rules(edition_id, "(number = ? OR number LIKE ?)", (number, number + ".%"))
+
+    def neighbours(self, edition_id: str, number: str) -> tuple[str | None, str | None]:
+        """The numbers of the rules before and after ``number`` in document order."""
+        row = self._db().execute(
+            "SELECT MIN(seq) FROM rules WHERE edition = ? AND number = ?", (edition_id, number)
+        ).fetchone()
+        if row is None or row[0] is None:
+            return None, None
+        sql = "SELECT number FROM rules WHERE edition = ? AND seq = ?"
+        before = self._db().execute(sql, (edition_id, row[0] - 1)).fetchone()
+        after = self._db().execute(
+            "SELECT number FROM rules WHERE edition = ? AND seq > ? AND number != ? ORDER BY seq LIMIT 1",
+            (edition_id, row[0], number),
+        ).fetchone()
+        return (before[0] if before else None, after[0] if after else None)
+
+    def rules_citing(self, edition_id: str, number: str) -> list[Rule]:
+        """Rules of the edition whose text or examples cite ``number``, document order."""
+        sql = (
+            f"SELECT {_RULE_COLUMNS} FROM rules WHERE edition = ? AND seq IN (SELECT holder_seq "
+            "FROM citations WHERE edition = ? AND holder = 'rule' AND target = ?) ORDER BY seq"
+        )
+        return self._hydrate(edition_id, self._db().execute(sql, (edition_id, edition_id, number)).fetchall())
+
+    def nearest_numbers(self, edition_id: str, number: str, limit: int = 5) -> list[str]:
+        """Existing numbers closest to ``number`` (a canonical or loosely canonical string), for
+        "did you mean" suggestions: the longest existing prefix's rules, nearest first."""
+        prefix = number
+        while prefix:
+            rows = self._db().execute(
+                "SELECT DISTINCT number FROM rules WHERE edition = ? AND number LIKE ? ORDER BY seq LIMIT ?",
+                (edition_id, prefix.replace("%", "") + "%", limit),
+            ).fetchall()
+            if rows:
+                return [r[0] for r in rows]
+            prefix = prefix[:-1]
+        return []
+
+    def _rules(self, edition_id: str, where: str, args: tuple[object, ...]) -> list[Rule]:
+        sql = f"SELECT {_RULE_COLUMNS} FROM rules WHERE edition = ? AND {where} ORDER BY seq"
+        return self._hydrate(edition_id, self._db().execute(sql, (edition_id, *args)).fetchall())
+
+    def _hydrate(self, edition_id: str, rows: list[tuple]) -> list[Rule]:
+        if not rows:
+            return []
+        seqs = [row[0] for row in rows]
+        examples = self._examples(edition_id, seqs)
+        refs = self._refs(edition_id, "rule", seqs)
+        example_refs = self._refs(edition_id, "example", seqs)
+        rules = []
+        for seq, number, title, title_en, text, flags, source, line in rows:
+            exs = tuple(
+                Example(text_, tuple(example_refs.get((seq, idx), ()))) for idx, text_ in examples.get(seq, [])
+            )
+            rules.append(
+                Rule(number, text, title, title_en, exs, tuple(refs.get((seq, None), ())),
+                     tuple(json.loads(flags)), source, line)
+            )
+        return rules
+
+    def _examples(self, edition_id: str, seqs: list[int]) -> dict[int, list[tuple[int, str]]]:
+        out: dict[int, list[tuple[int, str]]] = {}
+        for chunk in _chunks(seqs):
+            sql = (
+                f"SELECT rule_seq, idx, text FROM examples WHERE edition = ? AND rule_seq IN "
+                f"({','.join('?' * len(chunk))}) ORDER BY rule_seq, idx"
+            )
+            for seq, idx, text in self._db().execute(sql, (edition_id, *chunk)):
+                out.setdefault(seq, []).append((idx, text))
+        return out
+
+    def _refs(self, edition_id: str, holder: str, seqs: list[int]) -> dict[tuple[int, int | None], list[Reference]]:
+        out: dict[tuple[int, int | None], list[Reference]] = {}
+        for chunk in _chunks(seqs):
+            sql = (
+                'SELECT holder_seq, example_idx, start, "end", text, targets FROM refs WHERE edition = ? '
+                f"AND holder = ? AND holder_seq IN ({','.join('?' * len(chunk))}) ORDER BY rowid"
+            )
+            for seq, idx, start, end, text, targets in self._db().execute(sql, (edition_id, holder, *chunk)):
+                out.setdefault((seq, idx), []).append(Reference(start, end, text, tuple(json.loads(targets))))
+        return out
+
+    # Glossary ---------------------------------------------------------------------------------
+
+    def glossary(self, edition_id: str) -> list[GlossaryEntry]:
+        """The edition's glossary entries in document order (empty when it has none)."""
+        return self._glossary(edition_id, "1", ())
+
+    def glossary_entry(self, edition_id: str, term: str) -> GlossaryEntry | None:
+        """The entry whose term equals ``term`` ignoring case, or None."""
+        found = self._glossary(edition_id, "term = ? COLLATE NOCASE", (term,))
+        return found[0] if found else None
+
+    def glossary_citing(self, edition_id: str, number: str) -> list[GlossaryEntry]:
+        """Glossary entries whose definition cites ``number``."""
+        where = "seq IN (SELECT holder_seq FROM citations WHERE edition = ? AND holder = 'glossary' AND target = ?)"
+        return self._glossary(edition_id, where, (edition_id, number))
+
+    def _glossary(self, edition_id: str, where: str, args: tuple[object, ...]) -> list[GlossaryEntry]:
+        sql = f"SELECT seq, term, definition, source, line FROM glossary WHERE edition = ? AND {where} ORDER BY seq"
+        rows = self._db().execute(sql, (edition_id, *args)).fetchall()
+        refs = self._refs(edition_id, "glossary", [row[0] for row in rows])
+        return [
+            GlossaryEntry(term, definition, tuple(refs.get((seq, None), ())), source, line)
+            for seq, term, definition, source, line in rows
+        ]
+
+
+def _newest_first(edition: Edition) -> tuple[int, int, str]:
+    date = edition.effective_date
+    return (0 if date else 1, -(date.toordinal() if date else 0), edition.id)
+
+
+def _lang_rank(lang: str) -> int:
+    return LANGUAGES.index(lang) if lang in LANGUAGES else len(LANGUAGES)
+
+
+def _chunks(seqs: list[int], size: int = 500) -> list[list[int]]:
+    return [seqs[i : i + size] for i in range(0, len(seqs), size)]

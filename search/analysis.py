@@ -1,0 +1,161 @@
+"""Text analysis for the search index: one analyzer per language, and name keys.
+
+- English (``en``, and any language crkb does not know): words lower-cased, English stop words
+  dropped, Porter-stemmed (``flying -> fli``, ``tokens -> token``).
+- Korean and Japanese (``ko``, ``ja``): the text is cut into script runs. Latin and digit runs are
+  words, stemmed as in English (Korean headings and texts carry English terms: ``돌진 Trample``,
+  ``소환 후유증summoning sickness 룰``). Hangul, kana and kanji runs give overlapping character
+  bigrams with consecutive positions (``멀리건 -> 멀리 리건``), so a word or a phrase is a phrase
+  query over bigrams and Korean particles (``돌진은``) do not hide a word; a one-character run
+  gives that character. Measured against Janome morphological analysis for Japanese: see
+  ``benchmarks/search.py`` and the report in the search issue.
+
+Every token keeps its character span in the original text (for highlighting); tokens are NFKC
+normalised (full-width ``ＡＰＮＡＰ`` is ``apnap``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from whoosh.analysis import (
+    Analyzer,
+    LowercaseFilter,
+    RegexTokenizer,
+    ShingleFilter,
+    SpaceSeparatedTokenizer,
+    StemmingAnalyzer,
+    Token,
+    Tokenizer,
+)
+from whoosh.lang.porter import stem
+
+CJK_LANGUAGES = ("ko", "ja")
+"""Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""
+
+_RUN = re.compile(
+    r"(?P<latin>[0-9A-Za-z\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]+"
+    r"(?:['’.][0-9A-Za-z\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]+)*)"
+    r"|(?P<cjk>[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7AF"  # Hangul
+    r"\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FC-\u30FE\uFF66-\uFF9F"  # kana, prolonged mark
+    r"\u3005\u3006\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]+)"  # kanji, 々
+)
+_STOP_LATIN = frozenset({"the", "a", "an", "of", "and", "or", "to", "is", "see", "rule", "rules"})
+_NAME_DROP = re.compile(r"[\W_]+", re.UNICODE)
+
+
+class CJKTokenizer(Tokenizer):
+    """Latin/digit runs as stemmed words, CJK runs as overlapping character bigrams (see module)."""
+
+    def __call__(  # noqa: PLR0913 - whoosh's tokenizer protocol
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: object,
+    ) -> Iterator[Token]:
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        for start, end, text in _cjk_pieces(value):
+            token.text = text
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = value[start:end]
+            if positions:
+                token.pos = pos
+            if chars:
+                token.startchar, token.endchar = start_char + start, start_char + end
+            pos += 1
+            yield token
+
+
+def _cjk_pieces(value: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, text)`` of every token of ``value`` (see ``CJKTokenizer``)."""
+    for match in _RUN.finditer(value):
+        start = match.start()
+        run = match.group()
+        if match.lastgroup == "latin":
+            word = unicodedata.normalize("NFKC", run).lower().replace("’", "'")
+            if word not in _STOP_LATIN:
+                yield start, match.end(), stem(word)
+            continue
+        norm = unicodedata.normalize("NFKC", run)
+        if len(norm) != len(run):  # keep offsets exact: fall back to the raw run
+            norm = run
+        if len(run) == 1:
+            yield start, start + 1, norm
+            continue
+        for i in range(len(run) - 1):
+            yield start + i, start + i + 2, norm[i : i + 2]
+
+
+def english_analyzer() -> Analyzer:
+    """Stemmed English words, stop words dropped (``"State-Based Actions" -> state base action``)."""
+    return StemmingAnalyzer(r"\w+(?:\.?\w+)*", minsize=1)
+
+
+def word_analyzer() -> Analyzer:
+    """Unstemmed lower-case Latin words of two letters or more: the vocabulary that spelling
+    correction searches (``"Flying creatures" -> flying creatures``)."""
+    return RegexTokenizer(r"[A-Za-z][A-Za-z'’]+") | LowercaseFilter()
+
+
+def cjk_analyzer() -> Analyzer:
+    """Korean/Japanese analyzer: CJK bigrams plus stemmed Latin words (see module)."""
+    return CJKTokenizer()
+
+
+def analyzer_for(lang: str) -> Analyzer:
+    """The analyzer of a language's text fields: ``cjk_analyzer`` for ko/ja, else English."""
+    return cjk_analyzer() if lang in CJK_LANGUAGES else english_analyzer()
+
+
+def pair_analyzer(lang: str) -> Analyzer:
+    """Adjacent token pairs of ``analyzer_for(lang)`` joined by a space (``"state-based actions"
+    -> "state base", "base action"``): a phrase bonus that costs a term lookup, not a position
+    scan. A text of one token gives that token."""
+    return analyzer_for(lang) | ShingleFilter(size=2, sep=" ")
+
+
+def pairs_of(tokens: list[str]) -> list[str]:
+    """What ``pair_analyzer`` gives for a text whose tokens are ``tokens``: their adjacent pairs,
+    or the token itself when there is one (``[a] -> [a]``, ``[] -> []``)."""
+    return token_pairs(tokens) if len(tokens) > 1 else list(tokens)
+
+
+def token_analyzer() -> Analyzer:
+    """Text that is already tokens separated by spaces (``"state base action"``), each kept as it
+    is with consecutive positions: the index's text fields, analysed once by ``search.index``."""
+    return SpaceSeparatedTokenizer()
+
+
+def token_pairs(tokens: list[str]) -> list[str]:
+    """The pairs ``pair_analyzer`` indexes for a run of query tokens (``[a, b, c] -> ["a b", "b c"]``)."""
+    return [f"{a} {b}" for a, b in zip(tokens, tokens[1:])]
+
+
+def analyze(analyzer: Analyzer, text: str) -> list[str]:
+    """The token texts ``analyzer`` gives for ``text`` as a query, in order."""
+    return [t.text for t in analyzer(text, mode="query")]
+
+
+def name_key(text: str, lang: str) -> str:
+    """The exact-name key of a title, glossary term or defined term, and of a whole query.
+
+    Two texts name the same thing when their keys are equal: English keys are the stemmed words
+    joined by spaces (``"Tokens" -> "token"``, ``"state-based actions" -> "state base action"``);
+    CJK keys are the NFKC, lower-cased text without spaces or punctuation
+    (``"상태 참조 행동" -> "상태참조행동"``). Returns ``""`` when nothing is left.
+    """
+    if lang in CJK_LANGUAGES:
+        return _NAME_DROP.sub("", unicodedata.normalize("NFKC", text).lower())
+    return " ".join(analyze(english_analyzer(), text))

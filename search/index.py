@@ -1,0 +1,222 @@
+"""The search index: one whoosh index per edition, plus the phrase-bonus pairs, all in one folder.
+
+Layout: ``<index_dir>/editions.json`` is the manifest ``{"schema": SCHEMA_VERSION, "editions":
+[{"id", "lang"}]}``; each edition is a whoosh index named by its edition id
+(``whoosh.index.open_dir(index_dir, indexname="en-2026-01-16")``); ``pairs.sqlite`` holds the
+token pairs of every edition (``search.pairs``). One index per edition keeps a search's cost
+independent of how many editions the KB holds, and gives each language its own analyzers
+(``search.analysis``). ``check_schema`` refuses an index written with another schema
+(``kb.errors.IndexOutdated``: rebuild the KB); a manifest that is a bare list is schema 1.
+
+One document per printed rule (a number printed twice gives two documents), added in document
+order in one segment, so a document's number is its ``seq``. Fields:
+
+- ``seq`` (stored): the rule's document order in its edition, from 0 (the store's ``seq``: hits
+  take their text from the store, ``Store.rule_texts``); ``number`` (stored, ID).
+- ``within`` (keyword): the number's ancestors (``702.19 702 7`` for 702.19b), so a rule and
+  the rules under it are ``number:N OR within:N`` (``rule_and_under``; leaving the number itself
+  out saves a term per rule, most of which are subrules with nothing under them).
+- ``name`` (keyword): exact-name keys (``search.analysis.name_key``) of the rule's title, English
+  title and the glossary terms that cite it; ``defined`` (keyword): those of the terms its text
+  defines. A query whose key is one of these names that rule (a glossary's pointer outranks a
+  mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
+- ``heading``: the rule's title, the English title a translation prints beside it (``돌진
+  Trample``), the terms its text defines and the glossary terms that cite it; ``body``: the
+  rule's text (not stored: the store has it); ``examples``: its examples. All three in the
+  edition's language analyzer (the Korean/Japanese analyzer stems Latin words as the English one
+  does), with positions for quoted phrases and the heading phrase bonus. ``write_index`` runs the
+  analyzer once per text and gives whoosh the tokens separated by spaces
+  (``search.analysis.token_analyzer``), and the token pairs come from the same tokens.
+- ``spell_title``: unstemmed Latin words of the rule's names; ``spell_body``: those of every
+  rule text of the edition, all in the first document (spelling correction only reads the
+  vocabulary and each word's count, ``search.spelling``: one posting per word instead of one per
+  word and rule, a quarter of all postings). ``spell_cjk`` (stored, Korean and Japanese editions,
+  first document only): the JSON vocabulary of ``search.spelling_cjk.cjk_vocabulary`` (name words with
+  weights, Japanese katakana words and readings) that corrects Korean and Japanese query words.
+- ``context`` (stored): the rule's title, or the nearest ancestor's title.
+
+The adjacent token pairs of the heading and text (``search.analysis.pair_analyzer``), for the phrase
+bonus, are in ``pairs.sqlite`` rather than a whoosh field (see ``search.pairs`` for why).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+import whoosh.index
+from whoosh import query as wq
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from kb import numbers
+from search.analysis import (
+    CJK_LANGUAGES,
+    analyze,
+    analyzer_for,
+    name_key,
+    pairs_of,
+    token_analyzer,
+    word_analyzer,
+)
+from kb.errors import IndexOutdated
+from kb.model import Edition, GlossaryEntry, Rule
+from search.pairs import PairsWriter
+from search.spelling_cjk import cjk_vocabulary
+from ingest.annotate.terms import defined_terms, glossary_names
+
+MANIFEST = "editions.json"
+SCHEMA_VERSION = 3
+"""Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
+not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``."""
+TEXT_FIELDS = ("heading", "body", "examples")
+"""Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
+WRITER_MEMORY_MB = 256
+"""whoosh's posting buffer. One writer per edition, one commit: one segment, documents numbered in
+document order. whoosh's ``procs=2, multisegment=True`` wrote 1.5x faster on two cores but numbers
+documents out of order (and takes both cores); ``procs=2`` with a merge was slower."""
+
+
+def schema_for(lang: str) -> Schema:
+    """The index schema of an edition in ``lang`` (fields in the module docstring)."""
+    tokens = token_analyzer()  # write_index gives them the language analyzer's tokens
+    return Schema(
+        seq=STORED(),
+        number=ID(stored=True),
+        within=KEYWORD(lowercase=False),
+        name=KEYWORD(commas=True, lowercase=False),
+        defined=KEYWORD(commas=True, lowercase=False),
+        heading=TEXT(analyzer=tokens),
+        body=TEXT(analyzer=tokens),
+        examples=TEXT(analyzer=tokens),
+        spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
+        spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
+        spell_cjk=STORED(),
+        context=STORED(),
+    )
+
+
+def write_index(
+    index_dir: Path, editions: Iterable[tuple[Edition, Sequence[Rule], Sequence[GlossaryEntry]]]
+) -> None:
+    """Build the search index of ``editions`` (each with its rules in document order and its
+    glossary) in ``index_dir``, which must be new or empty. Raises ``FileExistsError`` when it
+    already holds an index."""
+    index_dir = Path(index_dir)
+    index_dir.mkdir(parents=True, exist_ok=True)
+    if (index_dir / MANIFEST).exists():
+        raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
+    manifest = []
+    with PairsWriter(index_dir) as pairs:
+        for edition, rules, glossary in editions:
+            pairs.add_edition(edition.id, _write_edition(index_dir, edition, rules, glossary))
+            manifest.append({"id": edition.id, "lang": edition.lang})
+    data = {"schema": SCHEMA_VERSION, "editions": manifest}
+    (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def rule_and_under(number: str) -> wq.Query:
+    """The documents of rule ``number`` (canonical) and of every rule under it."""
+    return wq.Or([wq.Term("number", number), wq.Term("within", number)])
+
+
+def _write_edition(
+    index_dir: Path, edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
+) -> list[list[str]]:
+    """Write one edition's whoosh index (text fields analysed here, once); return each document's
+    token pairs (``search.analysis.pairs_of`` the heading's and text's tokens, or the text's alone
+    when the heading is the text)."""
+    index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
+    writer = index.writer(limitmb=WRITER_MEMORY_MB)
+    analyzer = analyzer_for(edition.lang)  # one per edition: its stemming cache serves every field
+    pairs = []
+    for document in rule_documents(edition, rules, glossary):
+        tokens = {field: analyze(analyzer, str(document[field])) for field in TEXT_FIELDS}
+        heading, body = tokens["heading"], tokens["body"]
+        pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
+        writer.add_document(**{**document, **{field: " ".join(found) for field, found in tokens.items()}})
+    writer.commit()
+    return pairs
+
+
+def indexed_editions(index_dir: Path) -> dict[str, str]:
+    """``{edition id: lang}`` of the editions an index folder holds (empty when none)."""
+    manifest = _manifest(index_dir)
+    items = manifest.get("editions", []) if isinstance(manifest, dict) else manifest or []
+    return {item["id"]: item["lang"] for item in items}
+
+
+def schema_version(index_dir: Path) -> int | None:
+    """The ``SCHEMA_VERSION`` an index folder was written with (1 for the first layout, whose
+    manifest is a bare list), or None when it holds no index."""
+    manifest = _manifest(index_dir)
+    if manifest is None:
+        return None
+    return int(manifest.get("schema", 0)) if isinstance(manifest, dict) else 1
+
+
+def check_schema(index_dir: Path) -> None:
+    """Raise ``kb.errors.IndexOutdated`` when ``index_dir`` holds an index written with another
+    ``SCHEMA_VERSION`` (an empty folder passes: it holds nothing to search)."""
+    found = schema_version(index_dir)
+    if found is not None and found != SCHEMA_VERSION:
+        raise IndexOutdated(str(index_dir), found, SCHEMA_VERSION)
+
+
+def _manifest(index_dir: Path) -> dict | list | None:
+    path = Path(index_dir) / MANIFEST
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def rule_documents(
+    edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
+) -> Iterator[dict[str, object]]:
+    """The index documents of an edition's rules, in document order (fields in module doc; the
+    text fields as text: ``write_index`` analyses them)."""
+    lang = edition.lang
+    titles: dict[str, str] = {}
+    for rule in rules:
+        if rule.title:
+            titles.setdefault(rule.number, rule.title)
+    named_by, mentioned_by = glossary_names(glossary, titles, lang)
+    vocabulary = "\n".join(rule.text for rule in rules)
+    all_defined = [defined_terms(rule.text, lang) for rule in rules]
+    all_names = [[n for n in (r.title, r.title_en, *named_by.get(r.number, [])) if n] for r in rules]
+    cjk_words = cjk_vocabulary((n for found in all_names + all_defined for n in found), (r.text for r in rules), lang)
+    first = {"spell_cjk": json.dumps(cjk_words, ensure_ascii=False)} if lang in CJK_LANGUAGES else {}
+    for seq, rule in enumerate(rules):
+        defined, names = all_defined[seq], all_names[seq]
+        terms = defined + named_by.get(rule.number, []) + mentioned_by.get(rule.number, [])
+        heading = "\n".join(t for t in (rule.title, rule.title_en, *terms) if t)
+        yield {
+            "seq": seq,
+            "number": rule.number,
+            "within": " ".join(numbers.ancestors(rule.number)),
+            "name": ",".join(_name_keys(names, lang)),
+            "defined": ",".join(_name_keys(defined, lang)),
+            "heading": heading,
+            "body": rule.text,
+            "examples": "\n".join(example.text for example in rule.examples),
+            "spell_title": " ".join(names + defined),
+            "spell_body": vocabulary if seq == 0 else "",
+            "context": context_title(rule, titles),
+            **(first if seq == 0 else {}),
+        }
+
+
+def context_title(rule: Rule, titles: dict[str, str]) -> str:
+    """The rule's title, or the nearest ancestor's title in ``titles`` (number -> title), or ``""``."""
+    if rule.title:
+        return rule.title
+    for number in reversed(numbers.ancestors(rule.number)):
+        if number in titles:
+            return titles[number]
+    return ""
+
+
+def _name_keys(names: Iterable[str], lang: str) -> list[str]:
+    langs = (lang, "en") if lang in CJK_LANGUAGES else (lang,)
+    keys = (name_key(name, key_lang).replace(",", " ") for name in names for key_lang in langs)
+    return list(dict.fromkeys(k for k in keys if k))

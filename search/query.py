@@ -1,0 +1,224 @@
+"""From what a user typed to whoosh queries (no query syntax: every input is searched as text).
+
+``parse_query`` reads a query: a rule number in any common form (``702.19B``, ``CR 704.5j``,
+``rule 601.2a``) is a number query; otherwise quoted parts (``"legend rule"``, ``“…”``) are
+phrases, the rest words. Characters that are query syntax elsewhere (``AND``, ``:``, ``*``,
+brackets, a lone quote) are plain text here. ``build_query`` turns the words into a whoosh query
+over one edition's fields (``search.index``): every word must match a heading or the text
+(``mode="all"``), or the examples too (``"all+examples"``), or any word may match anywhere
+(``"any"``); headings and names weigh more than text, and a query that is a whole name or phrase
+of a rule gets a large bonus. Adjacent query words found adjacent in a rule's heading or text give
+a smaller bonus (``PairTerm``: a whoosh query over the index's ``pairs.sqlite``, ``search.pairs``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from whoosh import query as wq
+from whoosh.matching import ListMatcher, Matcher, NullMatcher
+from whoosh.scoring import BM25F, WeightingModel, bm25
+from whoosh.searching import Searcher
+
+from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
+from kb.numbers import parse_number
+from search.pairs import EditionPairs
+
+MAX_QUERY_CHARS = 200
+MAX_CLAUSES = 12
+FIELD_BOOSTS = {"heading": 6.0, "body": 1.0, "examples": 0.3}
+MODES = {"all": ("heading", "body"), "all+examples": tuple(FIELD_BOOSTS), "any": tuple(FIELD_BOOSTS)}
+"""Fields each mode searches. Examples are left out of the first pass: they rarely decide a
+rule, and leaving them out makes the common query about 12% faster."""
+NAME_BOOST = 40.0
+DEFINED_BOOST = 25.0
+SHORT_FIELDS = ("heading",)
+HEADING_PHRASE_BOOST = 8.0
+COORDINATION = 0.9
+"""With mode "any", how much matching more of the words counts (whoosh Or scale, 0-1)."""
+PAIR_BOOST = 2.0
+BM25_B = 0.75
+BM25_K1 = 1.2
+"""whoosh's BM25F defaults, named because ``PairTerm`` scores pairs with them outside whoosh."""
+
+class _Or(wq.Or):
+    """``Or`` that merges its parts lazily (whoosh's default for indexes under 5,000 documents
+    preloads every posting of every part: about 1.5x slower here)."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
+
+
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
+_SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,]+")
+_NUMBER_WORD = re.compile(r"^[1-9]\d{2}(?:\.\d+[a-zA-Z]?)?\.?$")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One word (``phrase=False``) or quoted phrase of a query, as typed (NFKC)."""
+
+    text: str
+    phrase: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """A query read by ``parse_query``: ``number`` when the whole query is a rule number
+    (canonical), else the text ``clauses``; ``numbers`` are rule numbers among the words."""
+
+    text: str
+    number: str | None
+    clauses: tuple[Clause, ...]
+    numbers: tuple[str, ...] = ()
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Read a user's query (any string; never raises). Over ``MAX_QUERY_CHARS`` characters and
+    ``MAX_CLAUSES`` words are ignored."""
+    text = unicodedata.normalize("NFKC", text or "")[:MAX_QUERY_CHARS].strip()
+    number = parse_number(text) if text else None
+    if number is not None:
+        return ParsedQuery(text, number, ())
+    clauses: list[Clause] = []
+    numbers: list[str] = []
+    rest = text
+    for match in _QUOTED.finditer(text):
+        phrase = next(g for g in match.groups() if g is not None).strip()
+        if phrase:
+            clauses.append(Clause(_SYNTAX.sub(" ", phrase).strip(), phrase=True))
+        rest = rest.replace(match.group(0), " ", 1)
+    for word in _SYNTAX.sub(" ", rest).split():
+        if _NUMBER_WORD.match(word) and parse_number(word):
+            numbers.append(parse_number(word) or "")
+        elif word.strip("-.'’"):
+            clauses.append(Clause(word.strip("-.'’")))
+    clauses = [c for c in clauses if c.text][:MAX_CLAUSES]
+    return ParsedQuery(text, None, tuple(clauses), tuple(numbers))
+
+
+def field_tokens(field: str, text: str, lang: str) -> list[str]:
+    """The tokens ``text`` gives in one field of an edition in ``lang``."""
+    return analyze(analyzer_for(lang), text)
+
+
+def build_query(
+    parsed: ParsedQuery, lang: str, mode: str = "all", pairs: EditionPairs | None = None
+) -> wq.Query | None:
+    """The whoosh query of ``parsed`` in an edition of ``lang``; ``mode`` is a key of ``MODES``
+    (``"any"``: any clause may match, else every one must); ``pairs`` are the edition's token
+    pairs for the phrase bonus (none without). None when no clause leaves a token (only stop
+    words)."""
+    fields = MODES[mode]
+    loose = mode == "any"
+    clauses = [q for q in (clause_query(c, lang, fields, loose) for c in parsed.clauses) if q is not None]
+    numbers = [wq.Term("number", n, boost=NAME_BOOST) for n in parsed.numbers]
+    if not clauses and not numbers:
+        return None
+    if not clauses:
+        return _Or(numbers)
+    text = " ".join(c.text for c in parsed.clauses)
+    names = name_queries(text, lang)
+    required = _Or(clauses, scale=COORDINATION) if mode == "any" else wq.And(clauses)
+    if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
+        required = _Or([required, *names])
+    bonus = names + numbers + phrase_queries(text, lang, pairs)
+    return wq.AndMaybe(required, _Or(bonus)) if bonus else required
+
+
+def clause_query(
+    clause: Clause, lang: str, fields: tuple[str, ...] = tuple(FIELD_BOOSTS), loose: bool = False
+) -> wq.Query | None:
+    """A word or phrase matched in any of ``fields``, each field with its boost; field scores add
+    up (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable).
+    A word of several tokens needs them all, or with ``loose`` any of them (a Japanese query
+    without spaces, ``マリガンの手順``, is one word of many bigrams)."""
+    parts = []
+    for field in fields:
+        boost = FIELD_BOOSTS[field]
+        tokens = field_tokens(field, clause.text, lang)
+        if tokens:
+            parts.append(_tokens_query(field, tokens, lang, boost, clause.phrase, loose))
+    return _Or(parts) if parts else None
+
+
+def name_queries(text: str, lang: str) -> list[wq.Query]:
+    """Exact-name matches of the whole query text (see ``search.analysis.name_key``)."""
+    langs = (lang, "en") if lang in CJK_LANGUAGES else (lang,)
+    keys = dict.fromkeys(k for k in (name_key(text, key_lang) for key_lang in langs) if k)
+    return [wq.Term("name", key, boost=NAME_BOOST) for key in keys] + [
+        wq.Term("defined", key, boost=DEFINED_BOOST) for key in keys
+    ]
+
+
+def weighting() -> WeightingModel:
+    """BM25F without length normalisation in headings: most rules have none, so their average
+    length is near 0 and normalising would crush every heading match."""
+    return BM25F(B=BM25_B, K1=BM25_K1, **{f"{field}_B": 0.0 for field in SHORT_FIELDS})
+
+
+def phrase_queries(text: str, lang: str, pairs: EditionPairs | None = None) -> list[wq.Query]:
+    """The whole query as a phrase in headings, and each pair of adjacent query tokens found
+    adjacent in a heading or text of the edition (``pairs``, ``search.pairs``)."""
+    tokens = field_tokens("body", text, lang)
+    if len(tokens) < 2:
+        return []
+    found = [PairTerm(pair, pairs, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))] if pairs else []
+    return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *found]
+
+
+class PairTerm(wq.Term):
+    """A pair of adjacent tokens (``"state base"``) as a whoosh query over ``search.pairs``: matches
+    the rules whose heading or text holds it, scored BM25 (``BM25_B``, ``BM25_K1``) on the pair's
+    count, the rule's pair count and the edition's average, as a whoosh field would be."""
+
+    def __init__(self, pair: str, pairs: EditionPairs, boost: float = 1.0) -> None:
+        super().__init__("pairs", pair, boost=boost)
+        self.pairs = pairs
+
+    def estimate_size(self, ixreader: object) -> int:
+        found = self.pairs.postings(self.text)
+        return len(found[0]) if found else 0
+
+    def matcher(self, searcher: Searcher, context: object = None) -> Matcher:
+        found = self.pairs.postings(self.text)
+        if found is None:
+            return NullMatcher()
+        docnums, counts = found
+        return ListMatcher(docnums, weights=counts, scorer=_PairScorer(searcher, len(docnums), self.pairs, self.boost))
+
+
+class _PairScorer:
+    """whoosh scorer protocol for ``PairTerm`` (no block-quality skipping)."""
+
+    def __init__(self, searcher: Searcher, doc_frequency: int, pairs: EditionPairs, boost: float) -> None:
+        doc_count = searcher.doc_count_all()
+        self.idf = math.log(doc_count / (doc_frequency + 1)) + 1
+        self.average = pairs.stats.total_length / (doc_count or 1) or 1
+        self.stats = pairs.stats
+        self.boost = boost
+
+    def supports_block_quality(self) -> bool:
+        return False
+
+    def block_quality(self, matcher: Matcher) -> float:
+        """An upper bound of any score (BM25 tends to ``idf * (K1 + 1)``)."""
+        return self.boost * self.idf * (BM25_K1 + 1)
+
+    def score(self, matcher: Matcher) -> float:
+        length = self.stats.length(matcher.id())
+        return self.boost * bm25(self.idf, matcher.weight(), length, self.average, BM25_B, BM25_K1)
+
+
+def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase: bool, loose: bool) -> wq.Query:
+    if len(tokens) > 1:  # a quoted phrase, else a word of several tokens (state-based, 멀리건)
+        if phrase:
+            return wq.Phrase(field, tokens, boost=boost)
+        terms = [wq.Term(field, token) for token in dict.fromkeys(tokens)]
+        return _Or(terms, boost=boost) if loose else wq.And(terms, boost=boost)
+    token = tokens[0]
+    if lang in CJK_LANGUAGES and len(token) == 1 and not token.isascii():
+        return _Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
+    return wq.Term(field, token, boost=boost)

@@ -1,0 +1,270 @@
+"""Searching the KB: ``Searcher.search("trample", lang="ko")`` -> hits, best first.
+
+How a query is answered, in one edition (see ``search.query`` for reading the query):
+
+1. A rule number in any common form (``702.19B``, ``CR 704.5j``, ``rule 601.2a``) that the edition
+   holds gives that rule first, then the rules under it in document order.
+2. Otherwise the words are searched in the edition's index (``search.index``), every word required;
+   titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
+   whole name (title, English title, defined or glossary term) puts that rule first.
+   Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
+   ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
+   holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
+   マリガンの手順``), or a katakana word no text has, or hiragana spelling a name or its reading
+   (``たいしょう -> 対象``), either not found as a phrase; when the words are all held but find
+   nothing together, runs that are no vocabulary word are corrected too. A word the texts hold
+   is never changed.
+3. When every word together finds nothing in headings and texts, examples are searched too, and
+   then any word may match.
+
+Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
+edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
+
+Hits take their snippet text from the store (``Store.rule_texts``, one query per search and
+edition: the index does not store rule texts) and the phrase bonus from the index's
+``pairs.sqlite`` (``search.pairs``). ``Searcher`` refuses an index of another schema
+(``kb.errors.IndexOutdated``: rebuild the KB).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import whoosh.index
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
+from search.index import TEXT_FIELDS, check_schema, indexed_editions, rule_and_under
+from kb.store.layout import BuildPaths
+from kb.model import Edition
+from search.pairs import PairsReader
+from search.query import (
+    Clause,
+    ParsedQuery,
+    build_query,
+    field_tokens,
+    parse_query,
+    weighting,
+)
+from search.snippets import snippet
+from search.spelling import correct_word
+from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
+from kb.store.read import Store
+
+NUMBER_SCORE = 1000.0
+"""Score of the rule a number query names; the rules under it score just below, in order."""
+
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: rule ``number`` of ``edition`` (id) in ``lang``; ``title`` is the rule's
+    title or its nearest ancestor's (``""`` when none); ``snippet`` is escaped HTML with matched
+    words in ``<mark>``; ``score`` orders hits (higher is better; not comparable across queries)."""
+
+    number: str
+    lang: str
+    edition: str
+    title: str
+    snippet: str
+    score: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The hit as JSON-ready data (the CLI's and API's hit shape)."""
+        return {"number": self.number, "lang": self.lang, "edition": self.edition,
+                "title": self.title, "snippet": self.snippet, "score": round(self.score, 4)}
+
+
+class Searcher:
+    """Searches one build's index. Open once per process and share: safe between threads (each
+    thread gets its own whoosh searcher per edition; the index is never written after the build).
+    Raises ``kb.errors.IndexOutdated`` for an index written with another ``search.index.SCHEMA_VERSION``
+    (rebuild the KB)."""
+
+    def __init__(self, index_dir: Path, store: Store) -> None:
+        self.index_dir = Path(index_dir)
+        self.store = store
+        check_schema(self.index_dir)
+        self._editions = indexed_editions(self.index_dir)
+        self._pairs = PairsReader(self.index_dir)
+        self._indexes: dict[str, whoosh.index.Index] = {}
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._analyzers = {lang: analyzer_for(lang) for lang in set(self._editions.values())}
+        self._spellers: dict[str, CJKSpeller] = {}
+
+    def search(
+        self,
+        query: str,
+        *,
+        lang: str | None = None,
+        edition: str | None = None,
+        section: str | None = None,
+        limit: int = 10,
+    ) -> list[Hit]:
+        """Hits for ``query``, best first, at most ``limit``. ``section`` keeps rules under a
+        section or rule number (``"7"``, ``"702"``). Raises ``kb.errors.EditionNotFound`` /
+        ``AmbiguousEdition`` for an ``edition`` or ``lang`` the store does not have."""
+        if limit <= 0:
+            return []
+        parsed = parse_query(query)
+        hits: list[Hit] = []
+        for target in self._targets(lang, edition):
+            hits += self._search_edition(target, parsed, section, limit)
+        hits.sort(key=lambda hit: -hit.score)
+        return hits[:limit]
+
+    def _targets(self, lang: str | None, edition: str | None) -> list[Edition]:
+        if edition is not None:
+            found = [self.store.find_edition(lang, edition)]
+        elif lang is not None:
+            found = [self.store.find_edition(lang)]
+        else:
+            found = [self.store.find_edition(language) for language in self.store.languages()]
+        return [e for e in found if e.id in self._editions]
+
+    def _search_edition(self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int) -> list[Hit]:
+        searcher = self._searcher(edition.id)
+        where = rule_and_under(section) if section else None
+        if parsed.number:
+            hits = self._number_hits(searcher, edition, parsed.number, where, limit)
+            if hits:
+                return hits
+            parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
+        return self._text_hits(searcher, edition, parsed, where, limit)
+
+    def _number_hits(
+        self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
+    ) -> list[Hit]:
+        query = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
+        docnums = sorted(searcher.docs_for_query(query))[:limit]  # document order (search.index)
+        found = [searcher.stored_fields(docnum) for docnum in docnums]
+        texts = self.store.rule_texts(edition.id, [fields["seq"] for fields in found])
+        return [
+            self._hit(edition, fields, snippet(texts.get(fields["seq"], ""), (), english_analyzer()),
+                      NUMBER_SCORE - rank * 0.01)
+            for rank, fields in enumerate(found)
+        ]
+
+    def _text_hits(
+        self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
+    ) -> list[Hit]:
+        lang = edition.lang
+        speller = self._speller(searcher, edition.id) if lang in CJK_LANGUAGES else None
+        parsed = correct_query(searcher, parsed, lang, speller)
+        pairs = self._pairs.edition(edition.id)
+        results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
+        if not results and speller is not None:
+            thorough = correct_query(searcher, parsed, lang, speller, thorough=True)
+            if thorough != parsed:
+                results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
+                parsed = thorough if results else parsed
+        for mode in ("all+examples", "any"):
+            if not results:
+                results = _run(searcher, build_query(parsed, lang, mode, pairs), where, limit)
+        terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
+        analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
+        texts = self.store.rule_texts(edition.id, [found["seq"] for found in results])
+        return [
+            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), found.score)
+            for found in results
+        ]
+
+    def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
+        return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
+
+    def _speller(self, searcher: WhooshSearcher, edition_id: str) -> CJKSpeller:
+        with self._lock:
+            if edition_id not in self._spellers:
+                stored = searcher.stored_fields(0) if searcher.doc_count_all() else {}
+                self._spellers[edition_id] = CJKSpeller(json.loads(stored.get("spell_cjk") or "{}"))
+            return self._spellers[edition_id]
+
+    def _searcher(self, edition_id: str) -> WhooshSearcher:
+        searchers = getattr(self._local, "searchers", None)
+        if searchers is None:
+            searchers = self._local.searchers = {}
+        if edition_id not in searchers:
+            searchers[edition_id] = self._index(edition_id).searcher(weighting=weighting())
+        return searchers[edition_id]
+
+    def _index(self, edition_id: str) -> whoosh.index.Index:
+        with self._lock:
+            if edition_id not in self._indexes:
+                self._indexes[edition_id] = whoosh.index.open_dir(self.index_dir, indexname=edition_id)
+            return self._indexes[edition_id]
+
+
+def open_searcher(build: BuildPaths) -> Searcher:
+    """A Searcher over a build's index and store (``kb.store.layout.current_build(kb_dir)``)."""
+    return Searcher(build.index, Store(build.store))
+
+
+def correct_query(
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
+    thorough: bool = False,
+) -> ParsedQuery:
+    """``parsed`` with every Latin word that no text field of the edition holds replaced by its
+    spelling correction (``search.spelling``), and with ``speller`` (the edition's, ``search.spelling_cjk``)
+    every Korean/Japanese word or script run of a word that has a bigram no text holds; with
+    ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
+    words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
+    reader = searcher.reader()
+    clauses = []
+    for clause in parsed.clauses:
+        words = [
+            _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
+            else _corrected(reader, word, lang)
+            for word in clause.text.split()
+        ]
+        clauses.append(replace(clause, text=" ".join(words)))
+    return replace(parsed, clauses=tuple(clauses))
+
+
+def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
+
+
+def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    """A script run of a word, corrected when it is two characters or more and no text has it:
+    a token no text field holds, or a run the speller does not know (``CJKSpeller.knows``) that
+    no heading or text holds as a phrase; with ``thorough``, any run that is no vocabulary word."""
+    if len(run) < 2:
+        return run
+    held = not thorough and _held(searcher.reader(), run, lang)
+    if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
+        return run
+    return speller.correct(run) or run
+
+
+def _held(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
+    """True when every token of ``text`` is in some text field of the edition."""
+    tokens = field_tokens("body", text, lang)
+    return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
+
+
+def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    tokens = field_tokens("body", text, lang)
+    phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
+    return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
+
+
+def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:
+    lowered = word.lower()
+    if not lowered.isascii() or not lowered.isalpha():
+        return word
+    tokens = field_tokens("body", lowered, lang)
+    if any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
+        return word
+    return correct_word(reader, lowered) or word
+
+
+def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:
+    if query is None:
+        return []
+    return [hit for hit in searcher.search(query, filter=where, limit=limit)]  # list() would count every match

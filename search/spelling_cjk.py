@@ -1,0 +1,203 @@
+"""Spelling correction of Korean and Japanese query words (``돌짐 -> 돌진``, ``マリカン -> マリガン``,
+``まりがん -> マリガン``, ``ゆうせんけん -> 優先権``).
+
+The vocabulary (``cjk_vocabulary``, written by ``search.index`` into an edition's first document) is
+the words of the edition's names (titles, defined terms, glossary terms, each whole without spaces
+and each script run of two characters or more), for Japanese also the katakana words of the rule
+texts and their kanji runs used twice or more, and the katakana readings of the Japanese words
+holding kanji (Janome), so a query typed in kana and not converted finds the kanji word.
+
+Distances (``distance``): Korean words are compared as conjoining jamo (Unicode NFD), so a
+one-key slip inside a syllable (``돌짐``/``돌진``, ``행둥``/``행동``) costs 1; a dropped, extra or
+swapped syllable costs 2. Japanese words are compared after folding hiragana to katakana, small
+kana to full size and splitting voicing marks (NFD), so ``まりがん``/``マリガン`` costs 0,
+``マリカン``/``マリガン``, ``トクン``/``トークン`` and ``マリガンン``/``マリガン`` cost 1; an exact match
+of the small/full-size kana or of the voicing wins ties. Candidates are found through a
+deletion index (SymSpell): every vocabulary form with up to ``MAX_EDITS`` characters deleted.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import combinations
+
+from search.spelling import distance as osa_distance
+
+MAX_EDITS = 2
+"""Most characters (syllables, kana) a correction may differ by before its distance is checked."""
+MAX_FORM_CHARS = 12
+"""Longer vocabulary forms are not indexed for correction (whole long names rarely are typed)."""
+NAME_WEIGHT = 10
+"""A word's weight per name it is in; a katakana word of the rule texts weighs 1 per use."""
+MIN_KANJI_USES = 2
+"""A kanji run of the Japanese rule texts joins the vocabulary (with its reading) from this many uses."""
+KOREAN_PARTICLES = ("에서는", "에서도", "으로는", "에서", "으로", "에게", "에는", "에도", "로는", "과의", "와의",
+                    "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만")
+"""Particles a Korean query word may carry (``돌짐은``), longest first: the word is corrected
+without, then the particle put back."""
+
+_HANGUL = re.compile(r"[\uAC00-\uD7A3]+")
+_KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC][\u30A1-\u30FA\u30FC・]*[\u30A1-\u30FA\u30FC]")
+_KANJI = re.compile(r"[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+")
+_HIRAGANA = re.compile(r"[\u3041-\u3096ー]+")
+_KANA = re.compile(r"^[\u3041-\u3096\u30A1-\u30FA\u30FC・]+$")
+SCRIPT_RUN = re.compile(
+    r"[\uAC00-\uD7A3]+|[\u30A1-\u30FA\u30FC・]+|[\u3041-\u3096ー]+|[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+"
+)
+"""Script runs of a Korean/Japanese word (Hangul, katakana, hiragana, kanji): the units corrected
+one by one (``マリガソの手順``: a correction of the whole word could drop a run)."""
+_SPACES = re.compile(r"[\s\W_]+")
+_SMALL_KANA = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
+
+
+def cjk_vocabulary(names: Iterable[str], texts: Iterable[str], lang: str) -> dict[str, object]:
+    """The correction vocabulary of an edition in ``lang`` (``ko``/``ja``; else empty), as JSON-ready
+    data ``{"words": {word: weight}, "readings": {katakana reading: word}}``. ``names`` are every
+    title, defined term and glossary term (one entry per use), ``texts`` the rule texts."""
+    words: Counter[str] = Counter()
+    if lang not in ("ko", "ja"):
+        return {"words": {}, "readings": {}}
+    for name in names:
+        for word in dict.fromkeys(_name_words(name)):
+            words[word] += NAME_WEIGHT
+    if lang == "ja":
+        kanji: Counter[str] = Counter()
+        for text in texts:
+            words.update(_KATAKANA.findall(text))
+            kanji.update(run for run in _KANJI.findall(text) if len(run) >= 2)
+        words.update({run: n for run, n in kanji.items() if n >= MIN_KANJI_USES})
+    readings = _readings(w for w in words if _has_kanji(w)) if lang == "ja" else {}
+    return {"words": dict(words), "readings": readings}
+
+
+def _name_words(name: str) -> Iterator[str]:
+    whole = _SPACES.sub("", unicodedata.normalize("NFKC", name))
+    if len(whole) >= 2 and not whole.isascii():
+        yield whole
+    for run in SCRIPT_RUN.findall(unicodedata.normalize("NFKC", name)):
+        if len(run) >= 2 and run.strip("・"):
+            yield run.strip("・")
+
+
+def _has_kanji(word: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" or ch == "\u3005" for ch in word)
+
+
+def _readings(words: Iterable[str]) -> dict[str, str]:
+    from janome.tokenizer import (
+        Tokenizer,  # build time only: the dictionary takes ~0.3 s to load
+    )
+
+    tokenizer = Tokenizer()
+    found: dict[str, str] = {}
+    for word in words:
+        parts = [t.reading if t.reading != "*" else fold_kana(t.surface) for t in tokenizer.tokenize(word)]
+        reading = "".join(parts)
+        if _KANA.match(reading):
+            found.setdefault(reading, word)
+    return found
+
+
+def fold_kana(text: str) -> str:
+    """``text`` with hiragana turned into katakana (``まりがん -> マリガン``); other characters kept."""
+    return "".join(chr(ord(ch) + 0x60) if "\u3041" <= ch <= "\u3096" else ch for ch in text)
+
+
+def _key(word: str) -> str:
+    """The comparison form: jamo for Hangul; folded, full-size, NFD kana for Japanese."""
+    return unicodedata.normalize("NFD", fold_kana(word).translate(_SMALL_KANA))
+
+
+def distance(a: str, b: str) -> int:
+    """Typing distance of two Korean or Japanese words (see module): jamo/kana edits, a whole
+    syllable or kana dropped, added or swapped counting 2 for Hangul."""
+    by_key = osa_distance(_key(a), _key(b))
+    if _HANGUL.search(a) or _HANGUL.search(b):
+        return min(by_key, 2 * osa_distance(a, b))
+    return by_key
+
+
+def max_distance(word: str) -> int:
+    """Edits (``distance``) allowed for a word: Hangul 0 for one syllable, 1 for two, else 2; kana
+    and kanji 0 up to 2 characters (folding only), 1 up to 5, else 2."""
+    if _HANGUL.search(word):
+        return 0 if len(word) < 2 else 1 if len(word) == 2 else 2
+    return 0 if len(word) <= 2 else 1 if len(word) <= 5 else 2
+
+
+class CJKSpeller:
+    """Corrects Korean and Japanese words against an edition's ``cjk_vocabulary`` data. Built once
+    per edition by the searcher (a deletion index of a few thousand forms); read-only after."""
+
+    def __init__(self, vocabulary: Mapping[str, Mapping[str, object]]) -> None:
+        self.weights: dict[str, int] = {w: int(n) for w, n in vocabulary.get("words", {}).items()}  # type: ignore[call-overload]
+        forms: dict[str, str] = {w: w for w in self.weights}
+        for reading, word in vocabulary.get("readings", {}).items():
+            forms.setdefault(str(reading), str(word))
+        self.forms = forms
+        self._katakana = [w for w in self.weights if _KATAKANA.fullmatch(w)]
+        self._deletions: dict[str, set[str]] = {}
+        for form in forms:
+            if len(form) <= MAX_FORM_CHARS:
+                for variant in _deletions(_folded(form), MAX_EDITS):
+                    self._deletions.setdefault(variant, set()).add(form)
+
+    def knows(self, run: str) -> bool:
+        """False for a katakana ``run`` that is no vocabulary word nor part of one when the
+        vocabulary holds the katakana words of the texts (Japanese): a word the texts do not have
+        even if its bigrams are there (``パーマネンド``); and for a hiragana run of three kana or
+        more that spells a vocabulary word or reading (``たいしょう``: 対象 not converted). True
+        for anything else."""
+        if _HIRAGANA.fullmatch(run) and len(run) >= 3:
+            return fold_kana(run) not in self.forms
+        if not self._katakana or not _KATAKANA.fullmatch(run):
+            return True
+        return run in self.weights or any(run in word for word in self._katakana)
+
+    def correct(self, word: str) -> str | None:
+        """The closest vocabulary word to ``word`` (an NFKC Hangul or kana/kanji run, or a Hangul word
+        ending in a particle), or None when none is within ``max_distance`` or ``word`` is one."""
+        found = self._closest(word)
+        if found is not None or not _HANGUL.fullmatch(word):
+            return found
+        for particle in KOREAN_PARTICLES:
+            stem = word[: -len(particle)]
+            if word.endswith(particle) and len(stem) >= 2:
+                if stem in self.forms:  # a vocabulary word and its particle (행동에는)
+                    return None
+                corrected = self._closest(stem)
+                if corrected is not None:
+                    return corrected + particle
+        return None
+
+    def _closest(self, word: str) -> str | None:
+        if word in self.weights:
+            return None
+        limit = max_distance(word)
+        folded = _folded(word)
+        candidates = set()
+        for variant in _deletions(folded, min(limit, MAX_EDITS) if limit else 0):
+            candidates |= self._deletions.get(variant, set())
+        ranked = []
+        for form in candidates:
+            found = distance(word, form)
+            if found <= limit:
+                target = self.forms[form]
+                ranked.append((found, osa_distance(word, form), -self.weights.get(target, 0), target))
+        return min(ranked)[3] if ranked and min(ranked)[3] != word else None
+
+
+def _folded(word: str) -> str:
+    return fold_kana(word).translate(_SMALL_KANA)
+
+
+def _deletions(word: str, depth: int) -> set[str]:
+    """``word`` and every string made by deleting up to ``depth`` of its characters."""
+    found = {word}
+    for count in range(1, min(depth, len(word) - 1) + 1):
+        found.update("".join(ch for i, ch in enumerate(word) if i not in drop)
+                     for drop in combinations(range(len(word)), count))
+    return found

@@ -1,0 +1,251 @@
+"""The ``crkb`` command line, driven with click's CliRunner on the real excerpts in tests/data/build."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import cli.main
+from kb.store.layout import current_build
+from cli.main import main
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory, test_data) -> Path:
+    """A KB built by ``crkb build`` from tests/data/build."""
+    kb_dir = tmp_path_factory.mktemp("kb")
+    result = CliRunner().invoke(main, ["build", str(test_data / "build"), "--kb", str(kb_dir)])
+    assert result.exit_code == 0, result.output
+    return kb_dir
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_build_prints_a_table_per_source(kb, test_data, tmp_path):
+    code, out, err = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries from 1 of 1 files in ")
+    assert lines[0].endswith("s: published")
+    assert lines[3].split() == ["source", "edition", "rules", "examples", "glossary", "refs", "targets",
+                                "resolved", "unresolved", "removed", "dup", "diag"]
+    assert lines[4].split()[1:] == ["ko-2021-11-19", "18", "3", "0", "3", "3", "1", "2", "2", "0", "0"]
+    assert "Unresolved references:" in lines and any(line.endswith("100.1b -> 8; 702.19a -> 510") for line in lines)
+
+
+def test_build_json_is_the_stored_report(kb, test_data, tmp_path):
+    code, out, _ = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path), "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report == json.loads(current_build(tmp_path).report.read_text(encoding="utf-8")) | {"seconds": report["seconds"]}
+    assert report["totals"] == {"sources": 1, "failed": 0, "editions": 1, "rules": 18, "examples": 3, "glossary": 0}
+
+
+def test_build_with_a_bad_source_publishes_nothing_and_exits_1(test_data, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    code, out, err = run("build", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    assert code == 1
+    assert err == "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n"
+    assert "Failed sources:" in out and f"  {empty}: empty file" in out.splitlines()
+    assert "ko-2021-11-19" in out
+    assert not (tmp_path / "kb" / "current").exists()
+
+
+def test_build_partial_publishes_the_rest_and_exits_1(test_data, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    args = ("build", "--partial", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, _, err = run(*args)
+    assert code == 1
+    assert err == "Error: 1 source(s) failed; the others are published.\n"
+    assert (tmp_path / "kb" / "current" / "rules.sqlite").is_file()
+
+
+def test_build_size_limit_is_an_option(test_data, tmp_path):
+    source = test_data / "build" / "2021-11-19.txt"
+    code, out, _ = run("build", str(source), "--kb", str(tmp_path / "kb"), "--max-mb", "0.005", "--json")
+    assert code == 1
+    error = json.loads(out)["sources"][0]["error"]
+    assert error.endswith("build/2021-11-19.txt: 7,403 bytes is over the 5,000-byte limit for one source")
+
+
+def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(test_data, tmp_path):
+    kb_dir = tmp_path / "kb"
+    assert run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0
+    live = current_build(kb_dir).root
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    code, _, err = run("build", str(empty), "--kb", str(kb_dir))
+    assert (code, err) == (1, "Error: nothing was built; the KB in place is unchanged.\n")
+    assert current_build(kb_dir).root == live and os.listdir(kb_dir / "builds") == [live.name]
+
+
+def test_build_refuses_a_missing_source_and_a_bad_manifest(tmp_path):
+    code, _, err = run("build", str(tmp_path / "nope.txt"), "--kb", str(tmp_path / "kb"))
+    assert code == 2 and "does not exist" in err
+    (tmp_path / "manifest.toml").write_text("[[source]]\npath = \n")
+    code, _, err = run("build", str(tmp_path), "--kb", str(tmp_path / "kb"))
+    assert code == 1 and err.startswith(f"Error: {tmp_path / 'manifest.toml'}: not valid TOML") and "line 2" in err
+    assert not (tmp_path / "kb").exists()
+
+
+def test_build_uses_crkb_home(test_data, tmp_path, monkeypatch):
+    monkeypatch.setenv("CRKB_HOME", str(tmp_path / "home"))
+    assert run("build", str(test_data / "build" / "2021-11-19.txt"))[0] == 0
+    assert (tmp_path / "home" / "current" / "rules.sqlite").is_file()
+
+
+def test_editions_json(kb):
+    code, out, _ = run("editions", "--kb", str(kb), "--json")
+    assert code == 0
+    assert json.loads(out) == [
+        {"id": "en-2026-01-16", "lang": "en", "effective_date": "2026-01-16",
+         "title": "Magic: The Gathering Comprehensive Rules", "sources": ["2026-01-16.txt"], "rules": 18},
+        {"id": "ko-2021-11-19", "lang": "ko", "effective_date": "2021-11-19", "title": "매직: 더 개더링 종합 규칙서",
+         "sources": ["2021-11-19.txt"], "rules": 18},
+        {"id": "ko-2021-02-15-dbyll", "lang": "ko", "effective_date": "2021-02-15", "title": "매직: 더 개더링 종합 규칙서",
+         "sources": ["ko-20210215-dbyll-index.md", "ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"],
+         "rules": 16},
+        {"id": "ko-undated-003-a598c1a51fd45771", "lang": "ko", "effective_date": None,
+         "title": "매직: 더 개더링 종합 규칙서", "sources": ["003_a598c1a51fd45771.txt"], "rules": 9},
+    ]
+
+
+def test_editions_table(kb):
+    code, out, _ = run("editions", "--kb", str(kb), "--lang", "ko")
+    assert code == 0
+    assert [line.split()[:4] for line in out.splitlines()] == [
+        ["id", "lang", "effective", "rules"],
+        ["ko-2021-11-19", "ko", "2021-11-19", "18"],
+        ["ko-2021-02-15-dbyll", "ko", "2021-02-15", "16"],
+        ["ko-undated-003-a598c1a51fd45771", "ko", "undated", "9"],
+    ]
+
+
+def test_export_json(kb):
+    code, out, _ = run("export", "--kb", str(kb), "--lang", "ko", "--edition", "2021-11-19", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert {k: v for k, v in data.items() if k not in ("rules", "glossary")} == {
+        "id": "ko-2021-11-19", "lang": "ko", "effective_date": "2021-11-19",
+        "title": "매직: 더 개더링 종합 규칙서", "sources": ["2021-11-19.txt"],
+    }
+    assert [r["number"] for r in data["rules"]] == [
+        "1", "100", "100.1", "100.1a", "100.1b", "100.2", "7", "702", "702.19", "702.19a", "702.19b", "702.19c",
+        "702.19d", "702.19e", "702.19f", "702.19g", "905.5", "905.6",
+    ]
+    assert data["rules"][2] == {
+        "number": "100.1", "title": None, "examples": [], "references": [],
+        "text": "이 Magic 규칙은 두 명 혹은 그 이상의 플레이어가 참여하는 모든 Magic 게임에 적용됩니다.",
+    }
+    assert next(r for r in data["rules"] if r["number"] == "702.19c")["references"] == ["702.19b"]
+    assert data["glossary"] == []
+
+
+def test_export_of_an_ambiguous_date_lists_the_editions(kb, test_data, tmp_path):
+    source = test_data / "build" / "2021-11-19.txt"
+    copy = tmp_path / "other-2021-11-19.txt"
+    copy.write_bytes(source.read_bytes())
+    kb_dir = tmp_path / "kb"
+    assert run("build", str(source), str(copy), "--kb", str(kb_dir))[0] == 0
+    code, out, err = run("export", "--kb", str(kb_dir), "--lang", "ko", "--edition", "2021-11-19")
+    assert (code, out) == (1, "")
+    assert err == "Error: 2021-11-19 names several ko editions: ko-2021-11-19, ko-2021-11-19-other-2021-11-19\n"
+    code, out, _ = run("export", "--kb", str(kb_dir), "--edition", "ko-2021-11-19-other-2021-11-19")
+    assert code == 0 and json.loads(out)["sources"] == ["other-2021-11-19.txt"]
+
+
+def test_export_to_a_file(kb, tmp_path):
+    target = tmp_path / "en.json"
+    assert run("export", "--kb", str(kb), "--lang", "en", "-o", str(target)) == (0, "", "")
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert (data["id"], len(data["rules"]), len(data["glossary"])) == ("en-2026-01-16", 18, 8)
+    assert data["glossary"][0]["references"] == ["701.33"]
+
+
+def test_show_json_accepts_number_variants(kb):
+    outputs = [run("show", number, "--kb", str(kb), "--lang", "en", "--json") for number in ("702.19b", "702.19B.", "CR702.19b", "R70219b")]
+    assert {code for code, _, _ in outputs} == {0}
+    assert len({out for _, out, _ in outputs}) == 1
+    view = json.loads(outputs[0][1])
+    assert (view["number"], view["edition"]["id"], view["parent"], view["previous"], view["next"]) == (
+        "702.19b", "en-2026-01-16", "702.19", "702.19a", "702.19c"
+    )
+    assert [ex["text"][:30] for ex in view["examples"]] == ["A 2/2 creature that can block ", "A 6/6 green creature with tram"]
+    assert view["cited_by"] == [{"number": "702.19c", "title": None, "text": view["cited_by"][0]["text"]}]
+
+
+def test_show_a_rule_with_subrules_as_text(kb):
+    code, out, _ = run("show", "702.19", "--kb", str(kb), "--edition", "ko-2021-02-15-dbyll")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "702.19  [ko-2021-02-15-dbyll: 매직: 더 개더링 종합 규칙서]"
+    assert [line.split()[0] for line in lines[3:] if line.startswith("702.")] == [
+        "702.19a", "702.19b", "702.19c", "702.19d", "702.19e"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["show", "foo"], "Error: not a rule number: 'foo'\n"),
+        (["show", "702.99"], "Error: rule 702.99 not found in en edition en-2026-01-16 (nearby: 702.19, 702.19a, 702.19b, 702.19c, 702.19d)\n"),
+        (["show", "100.1", "--lang", "ja"], "Error: no edition (newest) in language ja\n"),
+        (["export"], None),
+    ],
+)
+def test_errors_are_one_line(kb, args, message):
+    code, out, err = run(*args, "--kb", str(kb))
+    assert code in (1, 2) and out == ""
+    if message is None:
+        assert code == 2 and "give --lang, --edition or both" in err
+    else:
+        assert (code, err) == (1, message)
+
+
+def test_reading_commands_without_a_kb(tmp_path):
+    code, _, err = run("editions", "--kb", str(tmp_path / "none"))
+    assert (code, err) == (1, f"Error: no knowledge base at {tmp_path / 'none'}: run 'crkb build' first\n")
+
+
+def test_serve_builds_the_bundled_kb_when_there_is_none_then_serves(tmp_path, monkeypatch):
+    served = {}
+    built = []
+
+    def fake_build(sources, kb_dir, **options):
+        built.append(sources)
+        return real_build([sources[0] / "seeds" / "001_5b900e1a5ef93c8f.txt"], kb_dir, **options)
+
+    real_build = cli.main.build_kb
+    monkeypatch.setattr(cli.main, "build_kb", fake_build)
+    monkeypatch.setattr("waitress.serve", lambda app, host, port: served.update(app=app, host=host, port=port))
+    code, out, err = run("serve", "--kb", str(tmp_path / "kb"), "--port", "8123")
+    assert code == 0, err
+    assert built == [[cli.main.BUNDLED_DATA]]
+    assert err.startswith(f"No KB at {tmp_path / 'kb'}: building the bundled data first.")
+    assert out == f"Serving crkb on http://127.0.0.1:8123/ (KB {tmp_path / 'kb'}); Ctrl+C to stop.\n"
+    assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
+    assert served["app"].test_client().get("/api/v1/editions").status_code == 200
+
+
+def test_a_crash_is_one_line_and_publishes_nothing(test_data, tmp_path, monkeypatch):
+    import ingest.build
+
+    def broken(paragraphs, *, lang, source, contents_en=None):
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(ingest.build, "parse_rules", broken)
+    code, out, err = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    assert (code, out) == (1, "")
+    assert err.startswith("Error: build crashed on ") and err.endswith(
+        "2021-11-19.txt: RuntimeError: parser bug; nothing was published\n"
+    )
+    assert os.listdir(tmp_path / "kb" / "builds") == []

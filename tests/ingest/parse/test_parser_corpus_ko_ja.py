@@ -1,0 +1,103 @@
+"""The Korean kormtgcr editions and the seeds parse sensibly (reads ../shared; skipped when absent).
+
+The kormtgcr files are checked like the English corpus (every numbered line of the body is a rule
+as often as printed), and the two editions that have an English counterpart of the same date are
+compared number by number: every English number missing in Korean is a translator's misprint,
+listed here with what the translation printed instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ingest.read.detect import detect_meta
+from ingest.parse.parser import ParsedText, parse_rules
+from ingest.read.formats import read_source
+from kb.model import Rule
+
+pytestmark = pytest.mark.corpus
+
+RULE_LINE = re.compile(r"^([1-9]\d{2}\.\d+[a-z]?)\.?(?:\s+|(?=[^\x00-\x7f]))\S")
+"""``100.1. text``, ``100.1a text``, ``302.4b생물의 ...`` (no space before Korean)."""
+
+
+def _parse(path: Path, lang: str | None = None) -> tuple[list[str], ParsedText]:
+    source = read_source(path)
+    lang = lang or detect_meta(source.text).lang
+    return source.text.split("\n"), parse_rules(source.paragraphs, lang=lang, source=source.name)
+
+
+@pytest.fixture(scope="module")
+def kormtgcr(shared_dir: Path) -> dict[str, tuple[list[str], ParsedText]]:
+    return {p.name: _parse(p, "ko") for p in sorted((shared_dir / "corpus/ko/kormtgcr").glob("*.txt"))}
+
+
+def test_every_kormtgcr_rule_line_is_a_rule_and_the_glossary_is_omitted(kormtgcr) -> None:
+    assert len(kormtgcr) == 17
+    problems = {}
+    for name, (lines, parsed) in kormtgcr.items():
+        end = max(i for i, line in enumerate(lines) if line.strip() == "용어사전")
+        printed = Counter(m.group(1) for line in lines[:end] if (m := RULE_LINE.match(line.strip())))
+        ours = Counter(r.number for r in parsed.rules if "." in r.number)
+        odd = [d for d in parsed.diagnostics if d.kind in ("unparsed", "malformed-number")]
+        if printed != ours or parsed.glossary or odd:
+            problems[name] = (printed - ours, ours - printed, len(parsed.glossary), odd[:3])
+    assert problems == {}
+
+
+def test_kormtgcr_headings_carry_english_titles(kormtgcr) -> None:
+    _, parsed = kormtgcr["2021-11-19.txt"]
+    titles = {r.number: (r.title, r.title_en) for r in parsed.rules if r.title}
+    assert titles["702.19"] == ("돌진", "Trample")
+    assert titles["7"] == ("추가적인 규칙", "Additional Rules")
+    assert titles["616"] == ("대체 효과와 방지 효과의 상호작용", "Interaction of Replacement and/or Prevention Effects")
+    headings = [r for r in parsed.rules if len(r.number) <= 3]
+    assert len(headings) == 9 + 137 and all(r.title_en for r in headings)
+
+
+@pytest.mark.parametrize(
+    ("ko", "en", "missing", "extra"),
+    [
+        # 101.4d, 120.4c and 702.86 are printed twice where English has 101.4d/e, 120.4c/d, 702.86a/b.
+        ("2021-11-19.txt", "2021-11-15.txt", {"101.4e", "120.4d", "702.86b"}, set()),
+        # as above, plus 701.43b for 701.44b, 702.212 for 702.22b, 702.62b twice, 702.85a twice.
+        (
+            "2021-02-15.txt",
+            "2021-02-24.txt",
+            {"101.4e", "120.4d", "701.44b", "702.22b", "702.62c", "702.85b"},
+            {"701.43b", "702.212"},
+        ),
+    ],
+)
+def test_korean_holds_the_english_rule_numbers(kormtgcr, shared_dir, ko, en, missing, extra) -> None:
+    _, korean = kormtgcr[ko]
+    _, english = _parse(shared_dir / "corpus/en" / en, "en")
+    ko_numbers = {r.number for r in korean.rules}
+    en_numbers = {r.number for r in english.rules}
+    assert (en_numbers - ko_numbers, ko_numbers - en_numbers) == (missing, extra)
+    assert len(en_numbers & ko_numbers) / len(en_numbers) >= 0.99
+
+
+def test_seeds_parse(shared_dir: Path) -> None:
+    seeds = {p.name[:3]: _parse(p)[1] for p in sorted((shared_dir / "seeds").glob("*.txt"))}
+    summary = {
+        key: (len(p.rules), sum(len(r.examples) for r in p.rules), len(p.glossary))
+        for key, p in seeds.items()
+    }
+    assert summary == {
+        "000": (1147, 84, 0),  # Korean 700s
+        "001": (277, 29, 0),  # Japanese 100-208, abridged: no glossary entries
+        "002": (58, 11, 0),  # scraped English 505-600
+        "003": (19, 0, 0),  # old Korean with commentary (the reader drops the pasted second copy)
+        "004": (104, 8, 0),  # Korean Jekyll 900s, section 9 named in its front matter
+    }
+    assert [r.number for r in seeds["003"].rules if r.flags] == ["208.1"]
+    assert all(d.kind != "unparsed" for p in seeds.values() for d in p.diagnostics)
+    assert seeds["004"].rules[0] == Rule("9", "캐주얼 규칙 Casual Variants", title="캐주얼 규칙",
+                                         title_en="Casual Variants", source="004_56508183edbe32f5.txt", line=7)
+    japanese = {r.number: r for r in seeds["001"].rules}
+    assert japanese["101.2"].examples[0].text.startswith("「このターン、")

@@ -1,0 +1,141 @@
+"""decode_bytes on real byte excerpts (tests/data/readers) and on every file of the shared corpus."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest.read.decode import cr_plausibility, decode_bytes, normalise_line_ends
+from ingest.sources import SourceError
+
+MOJIBAKE = re.compile(r"Ã|Â|â€|\wª|ª\w|Ð|\ufffd|[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+"""What a wrong single-byte guess or a double encoding leaves in CR text."""
+
+
+def _read(test_data: Path, name: str) -> tuple[str, str]:
+    path = test_data / "readers" / name
+    return decode_bytes(path.read_bytes(), str(path))
+
+
+def test_mac_roman_trademark_and_en_dash(test_data: Path) -> None:
+    text, encoding = _read(test_data, "en-2004-02-01-100.5.txt")
+    assert encoding == "mac_roman"
+    assert "Gathering DCI™ Floor Rules" in text
+    assert "\r" not in text and text.count("\n") == 9
+
+
+def test_mac_roman_with_bare_cr_line_ends(test_data: Path) -> None:
+    text, encoding = _read(test_data, "en-2006-10-01-mac-roman-cr.txt")
+    assert encoding == "mac_roman"
+    assert "El-Hajjâj, Enchantress" in text
+    assert "\r" not in text and text.endswith("\n")
+
+
+def test_cp1252_quotes_dashes_and_ae(test_data: Path) -> None:
+    text, encoding = _read(test_data, "en-2014-09-26-cp1252.txt")
+    assert encoding == "cp1252"
+    assert "Abbey Matron; Æther Storm" in text and "Ghazbán Ogre" in text and "Ma’rûf" in text
+    dash, _ = _read(test_data, "en-2014-09-26-dash.txt")
+    assert "see rules 603.7d–f." in dash
+
+
+def test_cp437_card_names(test_data: Path) -> None:
+    text, encoding = _read(test_data, "en-2013-07-11-cp437.txt")
+    assert encoding == "cp437"
+    assert all(name in text for name in ("Dandân", "Ghazbán Ogre", "Junún Efreet", "Ma'rûf", "Æther Storm"))
+
+
+@pytest.mark.parametrize(
+    ("name", "encoding"),
+    [("en-2022-11-18-utf16be.txt", "utf-16-be"), ("en-2016-08-26-utf16le.txt", "utf-16-le")],
+)
+def test_utf16_with_bom(test_data: Path, name: str, encoding: str) -> None:
+    text, found = _read(test_data, name)
+    assert found == encoding
+    date = "November 18, 2022" if "2022" in name else "August 26, 2016"
+    assert text == f"Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}.\n\n"
+
+
+def test_utf8_bom_and_bare_cr(test_data: Path) -> None:
+    text, encoding = _read(test_data, "en-2026-01-16-head.txt")
+    assert (text, encoding) == (
+        "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of January 16, 2026.\n\n",
+        "utf-8-sig",
+    )
+
+
+def test_line_ends_of_every_kind() -> None:
+    assert normalise_line_ends("a\r\nb\rc\nd\r\r\ne") == "a\nb\nc\nd\n\ne"
+    assert decode_bytes("x\r\ny\rz".encode("utf-16"), "mixed.txt")[0] == "x\ny\nz"
+
+
+def test_bomless_utf16_is_recognised() -> None:
+    assert decode_bytes("100.1. These Magic rules".encode("utf-16-le"), "f.txt") == ("100.1. These Magic rules", "utf-16-le")
+
+
+def test_plausibility_prefers_cr_characters() -> None:
+    assert cr_plausibility("Gathering DCI™ – “Dandân” Æther") == (6, 6)
+    assert cr_plausibility("Gathering DCIª Ð creatureÆs Dandƒn") == (0, 4)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", "empty file"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00", "binary data"),
+        (b"\xff\xfe" + "100.1. Rules".encode("utf-16-le")[:-1], "truncated utf-16-le"),
+        ("100.1. 규칙".encode("utf-8")[:-1], "truncated UTF-8"),
+        ("マジック総合ルール。このルールに関して、英語を正文とし".encode("shift_jis"), "not text in any supported encoding"),
+        (b"\xef\xbb\xbf100.1. \xff\xfe rules", "invalid utf-8-sig"),
+        (b"   \r\n\r\n", "no text"),
+    ],
+)
+def test_bad_input_is_refused_with_the_file_name(data: bytes, reason: str) -> None:
+    with pytest.raises(SourceError) as caught:
+        decode_bytes(data, "bad/file.txt")
+    assert caught.value.path == "bad/file.txt"
+    assert reason in caught.value.reason
+    assert str(caught.value).startswith("bad/file.txt")
+
+
+def test_invalid_utf16_names_the_line() -> None:
+    data = "100.1. a\n100.2. b\n".encode("utf-16-le")[:-1]
+    with pytest.raises(SourceError) as caught:
+        decode_bytes(b"\xff\xfe" + data, "odd.txt")
+    assert caught.value.line == 2
+
+
+def _corpus_files(shared: Path) -> list[Path]:
+    return sorted(
+        [*shared.glob("corpus/en/*.txt"), *shared.glob("corpus/ko/kormtgcr/*.txt"),
+         *shared.glob("corpus/ko/dbyll-20210215/*.md"), *shared.glob("seeds/*.txt")]
+    )
+
+
+@pytest.mark.corpus
+def test_every_corpus_file_decodes_without_mojibake(shared_dir: Path) -> None:
+    files = _corpus_files(shared_dir)
+    assert len(files) == 112 + 17 + 10 + 5
+    encodings: dict[str, int] = {}
+    for path in files:
+        text, encoding = decode_bytes(path.read_bytes(), str(path))
+        encodings[encoding] = encodings.get(encoding, 0) + 1
+        assert "\r" not in text and not text.startswith("\ufeff"), path.name
+        bad = MOJIBAKE.search(text)
+        assert bad is None, f"{path.name}: {text[max(0, bad.start() - 30):bad.end() + 30]!r}"
+    assert encodings == {"utf-8-sig": 55, "utf-8": 51, "cp1252": 23, "mac_roman": 5, "cp437": 6,
+                         "utf-16-be": 2, "utf-16-le": 2}
+
+
+@pytest.mark.corpus
+def test_known_encodings_of_named_files(shared_dir: Path) -> None:
+    expected = {"2004-02-01": "mac_roman", "2003-10-01": "cp1252", "2007-02-01": "mac_roman",
+                "2013-07-11": "cp437", "2022-10-07": "cp1252", "2022-11-18": "utf-16-be",
+                "2016-08-26": "utf-16-le", "2026-01-16": "utf-8-sig", "2002-10-07": "utf-8"}
+    for date, encoding in expected.items():
+        path = shared_dir / "corpus" / "en" / f"{date}.txt"
+        assert decode_bytes(path.read_bytes(), str(path))[1] == encoding, date
+    text = decode_bytes((shared_dir / "corpus/en/2004-02-01.txt").read_bytes(), "2004-02-01.txt")[0]
+    assert text.count("–") == 14 and text.count("™") == 9

@@ -1,0 +1,117 @@
+"""read_source: format recognition, refusals with the file named, and every corpus file read cleanly."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest.read.formats import MAX_BYTES, read_source, recognise_format
+from ingest.sources import SourceError
+
+LEFTOVERS = re.compile(r"LightNovelFree|다음검색|\{%|\{:|<p|</p|<a |<br|\*\*|\ufffd|\]\((?:/|https?:)|!\[|^#+ ")
+"""Markup and site boilerplate that must not survive in any paragraph."""
+
+PROSE = (b"The quick brown fox jumps over the lazy dog. It was a bright cold day in April, and the clocks "
+         b"were striking thirteen. Call me Ishmael. Some years ago I went to sea.\n") * 5
+
+
+def _refusal(tmp_path: Path, data: bytes, **kwargs) -> SourceError:
+    path = tmp_path / "input.txt"
+    path.write_bytes(data)
+    with pytest.raises(SourceError) as caught:
+        read_source(path, **kwargs)
+    assert caught.value.path == str(path) and str(path) in str(caught.value)
+    return caught.value
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, b"").reason == "empty file"
+
+
+def test_png_bytes(tmp_path: Path) -> None:
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00\x1f\xf3\xffa"
+    assert _refusal(tmp_path, png).reason.startswith("binary data")
+
+
+def test_unknown_format_prose(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, PROSE).reason == "not a CR text: 0 lines start with a rule number"
+
+
+def test_truncated_utf16(tmp_path: Path) -> None:
+    data = b"\xfe\xff" + "100.1. These Magic rules\n100.2. To play\n".encode("utf-16-be")[:-1]
+    error = _refusal(tmp_path, data)
+    assert (error.line, error.reason.split(":")[0]) == (2, "truncated utf-16-be data at byte 80")
+
+
+def test_unknown_format_name(tmp_path: Path) -> None:
+    assert "unknown format 'pdf'" in _refusal(tmp_path, b"100.1. a\n100.2. b\n100.3. c\n", fmt="pdf").reason
+
+
+def test_oversized_file_refused_from_its_size(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:
+        handle.truncate(200 * 1024 * 1024)  # sparse: nothing is written or read
+    with pytest.raises(SourceError) as caught:
+        read_source(path)
+    assert caught.value.path == str(path)
+    assert caught.value.reason == f"file too large ({200 * 1024 * 1024} bytes; limit {MAX_BYTES})"
+
+
+def test_oversized_data_refused() -> None:
+    with pytest.raises(SourceError, match="file too large"):
+        read_source("given.txt", data=b"1" * (MAX_BYTES + 1))
+
+
+def test_data_and_forced_format() -> None:
+    source = read_source("dir/given.txt", data=b"100.1. A rule.\r\n\r\n100.2. Another.\r\n", fmt="official-text")
+    assert (source.name, source.format, source.encoding, source.text) == (
+        "given.txt", "official-text", "utf-8", "100.1. A rule.\n\n100.2. Another.\n")
+    assert [(p.text, p.line) for p in source.paragraphs] == [("100.1. A rule.", 1), ("100.2. Another.", 3)]
+
+
+def test_recognise_format() -> None:
+    rules = "100.1. One.\n100.2. Two.\n100.3. Three.\n"
+    assert recognise_format(rules) == "official-text"
+    assert recognise_format("100.1. 하나.\n100.2. 둘.\n100.3. 셋.\n") == "plain-text"
+    assert recognise_format("---\nlayout: post\n---\n" + rules) == "jekyll-markdown"
+    assert recognise_format(rules + "- Related chapter:\n") == "scraped-page"
+
+
+def _corpus(shared: Path) -> list[Path]:
+    return sorted([*shared.glob("seeds/*.txt"), *shared.glob("corpus/en/*.txt"),
+                   *shared.glob("corpus/ko/kormtgcr/*.txt"), *shared.glob("corpus/ko/dbyll-20210215/*.md")])
+
+
+@pytest.mark.corpus
+def test_every_source_reads_cleanly(shared_dir: Path) -> None:
+    formats: dict[str, int] = {}
+    numbered = {}
+    for path in _corpus(shared_dir):
+        source = read_source(path)
+        formats[source.format] = formats.get(source.format, 0) + 1
+        lines = source.text.split("\n")
+        for paragraph in source.paragraphs:
+            assert paragraph.text and paragraph.text == paragraph.text.strip(), (path.name, paragraph)
+            assert not LEFTOVERS.search(paragraph.text), (path.name, paragraph)
+            assert 1 <= paragraph.line <= len(lines) and lines[paragraph.line - 1].strip(), (path.name, paragraph)
+        assert [p.line for p in source.paragraphs] == sorted(p.line for p in source.paragraphs), path.name
+        numbered[path.name] = sum(1 for p in source.paragraphs if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.? ", p.text))
+    assert formats == {"official-text": 109, "hard-wrapped-text": 3, "plain-text": 19,
+                       "scraped-page": 2, "jekyll-markdown": 11}
+    assert (numbered["2003-10-01.txt"], numbered["2003-12-01.txt"], numbered["2004-02-01.txt"]) == (686, 688, 691)
+
+
+@pytest.mark.corpus
+def test_hard_wrapped_files_have_no_wrapped_reference_rules(shared_dir: Path) -> None:
+    """Independent count: a rule starts after a blank line; every other line starting with a
+    number is a wrapped reference and must sit inside a paragraph, never start one."""
+    for name in ("2003-10-01", "2003-12-01", "2004-02-01"):
+        source = read_source(shared_dir / "corpus" / "en" / f"{name}.txt")
+        assert source.format == "hard-wrapped-text"
+        lines = source.text.split("\n")
+        rule_lines = {i + 1 for i, line in enumerate(lines)
+                      if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.?\s", line) and (i == 0 or not lines[i - 1].strip())}
+        starts = {p.line for p in source.paragraphs if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.?\s", p.text)}
+        assert starts == rule_lines, name

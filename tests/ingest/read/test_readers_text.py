@@ -1,0 +1,118 @@
+"""Official, plain and hard-wrapped text readers on real excerpts, compared as whole lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest.read.formats import read_source
+from ingest.read.readers.text import continues, read_hard_wrapped_text, read_official_text, read_plain_text
+from ingest.sources import Diagnostic, Paragraph
+
+
+def _text(test_data: Path, name: str) -> str:
+    return read_source(test_data / "readers" / name, fmt="plain-text").text
+
+
+def test_official_modern_one_paragraph_per_line(test_data: Path) -> None:
+    source = read_official_text(_text(test_data, "en-2026-01-16-702.19.txt"), "2026-01-16.txt")
+    assert [(p.line, p.text.split()[0]) for p in source.paragraphs] == [
+        (1, "702.19b"), (2, "Example:"), (3, "Example:"), (5, "702.19c"), (6, "Example:")]
+    assert source.paragraphs[1] == Paragraph(
+        "Example: A 2/2 creature that can block an additional creature blocks two attackers: a 1/1 with "
+        "no abilities and a 3/3 with trample. The active player could assign 1 damage from the first "
+        "attacker and 1 damage from the second to the blocking creature, and 2 damage to the defending "
+        "player from the creature with trample.", 2)
+    assert source.diagnostics == []
+
+
+def test_official_old_drops_italic_underscores(test_data: Path) -> None:
+    source = read_official_text(_text(test_data, "en-2008-10-01-intro.txt"), "2008-10-01.txt")
+    assert source.paragraphs == [
+        Paragraph("Introduction", 1),
+        Paragraph("This document is designed for people who've moved beyond the basics of the Magic: The "
+                  "Gathering(R) game. If you're a beginning Magic(TM) player, you'll probably find these rules "
+                  "intimidating. They're intended to be the ultimate authority for the game, and you won't "
+                  "usually need to refer to them except in specific cases or during competitive games.", 3),
+    ]
+    assert [(d.line, d.kind, d.text[:48]) for d in source.diagnostics] == [
+        (3, "markup", "dropped 2 pairs of _italic_ underscores, first i")]
+
+
+def test_official_keeps_blanks_of_underscores() -> None:
+    line = "Example: the blank in “Wolf in ________ Clothing,” and Oracle_(TM) stay."
+    assert read_official_text(line, "x.txt").paragraphs == [Paragraph(line, 1)]
+
+
+def test_hard_wrapped_joins_lines_and_keeps_the_mac_roman_signs(test_data: Path) -> None:
+    source = read_source(test_data / "readers" / "en-2004-02-01-100.5.txt")
+    assert (source.format, source.encoding, source.name) == ("hard-wrapped-text", "mac_roman", "en-2004-02-01-100.5.txt")
+    assert source.paragraphs == [
+        Paragraph("100.5. Most Magic tournaments have special rules (not included here) and may limit the use "
+                  "of some cards, including barring all cards from some older sets. See the most current Magic: "
+                  "The Gathering DCI™ Floor Rules for more information. They can be found at "
+                  "http://www.wizards.com/default.asp?x=dci/utr/intro.", 1),
+        Paragraph("100.6. A player can concede the game at any time. A player who concedes leaves the game "
+                  "immediately. He or she loses the game.", 6),
+        Paragraph("101. Starting the Game", 9),
+    ]
+
+
+def test_hard_wrapped_reference_does_not_start_a_rule(test_data: Path) -> None:
+    source = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-wrapped-reference.txt"), "2004-02-01.txt")
+    assert [(p.line, p.text[:40]) for p in source.paragraphs] == [
+        (1, "413.2d If an effect requires both player"),
+        (7, "Some spells and abilities have multiple "),
+        (13, "Example: Stronghold Gambit reads, in par"),
+        (17, "413.2e If an effect gives a player the o"),
+    ]
+    assert "take place simultaneously. See rule 103.4. If a player must make" in source.paragraphs[0].text
+
+
+def test_hard_wrapped_hyphen_and_glossary_headword(test_data: Path) -> None:
+    hyphen = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-hyphen.txt"), "h.txt")
+    assert hyphen.paragraphs == [Paragraph(
+        "217.8b Face-up objects in the phased-out zone may be examined by either player at any time. "
+        "Face-down objects in the phased-out zone are covered by the rules for face-down creatures. "
+        "(See rule 502.26, \"Morph,\" and rule 504, \"Face-Down Spells and Permanents.\")", 1)]
+    glossary = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-glossary.txt"), "g.txt")
+    assert glossary.paragraphs == [
+        Paragraph("Enchant Creature", 1),
+        Paragraph("An enchant creature is a local enchantment. It can enchant only a permanent that's a "
+                  "creature. See also Local Enchantment.", 2),
+    ]
+
+
+def test_continues_rules() -> None:
+    long = "x" * 70
+    assert continues(long + " See rule ", "103.4. If a player")
+    assert not continues(long + " simultaneously. ", "103.4. If a player")
+    assert not continues(long + " effects). ", "Example: A player plays")
+    assert not continues(long + " prevented. ", "     Any damage that would be dealt")
+    assert not continues("Enchant Creature ", "An enchant creature is a local enchantment.")
+    assert continues(long + " Snow-", "Covered Swamp.")
+
+
+def test_plain_korean_translation(test_data: Path) -> None:
+    source = read_source(test_data / "readers" / "ko-2021-11-19-702.19.txt")
+    assert (source.format, source.encoding) == ("plain-text", "utf-8")
+    assert [(p.line, p.text.split()[0]) for p in source.paragraphs] == [
+        (1, "702.19."), (3, "702.19a"), (5, "702.19b"), (6, "Example:"), (7, "Example:"), (9, "702.19c")]
+    assert source.paragraphs[0] == Paragraph("702.19. 돌진 Trample", 1)
+
+
+def test_plain_korean_seed_contents(test_data: Path) -> None:
+    source = read_plain_text(_text(test_data, "ko-seed-000-contents.txt"), "000.txt")
+    assert [p.text.split(" ", 2)[:2] for p in source.paragraphs] == [
+        ["Contents"], ["-", "700."], ["-", "701."], ["-", "702."], ["-", "726."],
+        ["700.", "일반"], ["700.1.", "게임상에서"], ["Example:", "하나의"], ["700.2.", "다음과"],
+    ]
+    assert source.paragraphs[4] == Paragraph("- 726. 적법하지 않은 행동 처리", 5)
+    assert [p.line for p in source.paragraphs] == list(range(1, 10))
+
+
+def test_plain_japanese_seed_example(test_data: Path) -> None:
+    source = read_source(test_data / "readers" / "ja-seed-001-example.txt")
+    assert source.format == "plain-text"
+    assert [(p.line, p.text[:7]) for p in source.paragraphs] == [
+        (1, "101.1. "), (2, "101.2. "), (3, "例:「このター"), (4, "101.3. ")]
+    assert source.paragraphs[2].text.endswith("土地のプレイを禁止する効果のほうが優先される。")

@@ -1,0 +1,117 @@
+"""evaluate(): MRR@10 and recall@10 over a query file, on a stub searcher and on the search KB."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from search.evaluate import EvalResult, Expected, JudgedQuery, QueryResult, evaluate, read_queries
+from search.searcher import Hit, open_searcher
+from tests.search.search_kb import build_search_kb
+
+TSV = (
+    "# lang\tquery\texpected\n"
+    "\n"
+    "en\ttrample\t702.19*\n"
+    "en\thand size\t402.2 514.1\n"
+    "ko\t돌진\t702.19b\n"
+    "ja\tマリガン\t103.4*\n"
+)
+
+
+class StubSearcher:
+    """Answers fixed hit numbers per (lang, query)."""
+
+    def __init__(self, answers: dict[tuple[str, str], list[str]]) -> None:
+        self.answers = answers
+
+    def search(self, query: str, *, lang: str | None = None, limit: int = 10) -> list[Hit]:
+        return [Hit(n, lang or "", "", "", "", 1.0) for n in self.answers[(lang, query)]][:limit]
+
+
+@pytest.fixture
+def tsv(tmp_path: Path) -> Path:
+    path = tmp_path / "queries.tsv"
+    path.write_text(TSV, encoding="utf-8")
+    return path
+
+
+def test_read_queries(tsv: Path) -> None:
+    assert read_queries(tsv) == [
+        JudgedQuery("en", "trample", (Expected("702.19", True),), 3),
+        JudgedQuery("en", "hand size", (Expected("402.2"), Expected("514.1")), 4),
+        JudgedQuery("ko", "돌진", (Expected("702.19b"),), 5),
+        JudgedQuery("ja", "マリガン", (Expected("103.4", True),), 6),
+    ]
+
+
+def test_mrr_and_recall_at_10(tsv: Path) -> None:
+    searcher = StubSearcher({
+        ("en", "trample"): ["702.1", "702.19c", "702.19"],                  # first relevant at rank 2
+        ("en", "hand size"): ["402.2"] + ["100.1"] * 10 + ["514.1"],       # 514.1 beyond the top 10
+        ("ko", "돌진"): ["702.19", "702.19b"],                               # 702.19b exact only
+        ("ja", "マリガン"): ["103.5", "103.40"],                             # 103.40 is not under 103.4
+    })
+    result = evaluate(searcher, tsv)
+    queries = read_queries(tsv)
+    assert result == EvalResult(
+        mrr_at_10=(1 / 2 + 1 + 1 / 2 + 0) / 4,
+        recall_at_10=(1 + 0.5 + 1 + 0) / 4,
+        results=(
+            QueryResult(queries[0], 2, 1.0, ("702.1", "702.19c", "702.19")),
+            QueryResult(queries[1], 1, 0.5, ("402.2",) + ("100.1",) * 9),
+            QueryResult(queries[2], 2, 1.0, ("702.19", "702.19b")),
+            QueryResult(queries[3], None, 0.0, ("103.5", "103.40")),
+        ),
+    )
+    assert result.ranks == [2, 1, 2, None]
+    assert [r.query.query for r in result.misses] == ["hand size", "マリガン"]
+
+    from cli.search_commands import format_eval
+
+    assert format_eval(result).splitlines() == [
+        "queries: 4", "MRR@10: 0.500", "recall@10: 0.625", "misses: 2",
+        "  line 4: en 'hand size' expected 402.2 514.1; rank 1, recall 0.50; got 402.2" + " 100.1" * 9,
+        "  line 6: ja 'マリガン' expected 103.4*; rank -, recall 0.00; got 103.5 103.40",
+        "found, not first: 2",
+        "  line 3: en 'trample' expected 702.19*; rank 2, recall 1.00; got 702.1 702.19c 702.19",
+        "  line 5: ko '돌진' expected 702.19b; rank 2, recall 1.00; got 702.19 702.19b",
+    ]
+
+
+def test_a_bad_line_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "bad.tsv"
+    path.write_text("en\ttrample\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.tsv:1"):
+        read_queries(path)
+    path.write_text("# c\nen\ttrample\tnot-a-number\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="bad.tsv:2: not a rule number"):
+        read_queries(path)
+
+
+def test_evaluate_the_real_searcher_and_the_eval_command(tmp_path: Path) -> None:
+    build = build_search_kb(tmp_path / "build")
+    path = tmp_path / "queries.tsv"
+    path.write_text("en\ttrample\t702.19*\nko\t돌진\t702.19\nja\tマリガン\t103.5\nen\tzzqqxx\t103.5\n", encoding="utf-8")
+    result = evaluate(open_searcher(build), path)
+    assert (result.mrr_at_10, result.recall_at_10, result.ranks) == (0.75, 0.75, [1, 1, 1, None])
+
+    from cli.search_commands import eval_command, search_command
+
+    (tmp_path / "kb").mkdir()
+    (tmp_path / "kb" / "current").symlink_to(build.root)
+    out = CliRunner().invoke(eval_command, [str(path), "--kb", str(tmp_path / "kb")])
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines() == [
+        "queries: 4", "MRR@10: 0.750", "recall@10: 0.750", "misses: 1",
+        "  line 4: en 'zzqqxx' expected 103.5; rank -, recall 0.00; got (nothing)",
+    ]
+    found = CliRunner().invoke(search_command, ["CR 704.5j", "--lang", "en", "--json", "--kb", str(tmp_path / "kb")])
+    assert found.exit_code == 0, found.output
+    assert [(h["number"], h["edition"], h["title"]) for h in json.loads(found.output)] == [
+        ("704.5j", "en-2026-01-16", "State-Based Actions")]
+    missing = CliRunner().invoke(search_command, ["x", "--kb", str(tmp_path / "none")])
+    assert missing.exit_code == 1 and missing.output.startswith("Error: no knowledge base at")

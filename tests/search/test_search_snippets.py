@@ -1,0 +1,96 @@
+"""Snippets: escaped HTML with matched words in <mark>, in English, Korean and Japanese, and the
+query reading behind them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from search.analysis import cjk_analyzer, english_analyzer
+from kb.model import Edition, Rule
+from search.query import Clause, ParsedQuery, parse_query
+from search.searcher import Hit, Searcher, open_searcher
+from search.snippets import SNIPPET_CHARS, snippet
+from tests.search.search_kb import build_search_kb
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
+    return open_searcher(build_search_kb(tmp_path_factory.mktemp("search-kb")))
+
+
+def test_hits_carry_rule_edition_context_title_and_marked_snippet(searcher: Searcher) -> None:
+    hits = searcher.search("trample", lang="en", limit=2)
+    assert [(h.number, h.lang, h.edition, h.title, h.snippet) for h in hits] == [
+        ("702.19", "en", "en-2026-01-16", "Trample", "<mark>Trample</mark>"),
+        ("702.19a", "en", "en-2026-01-16", "Trample",
+         "<mark>Trample</mark> is a static ability that modifies the rules for assigning an attacking creature’s "
+         "combat damage. The ability has no effect when a creature with <mark>trample</mark> is blocking or is "
+         "dealing noncombat damage. (See rule 510, “Combat Damage …"),
+    ]
+    assert hits[0].score > hits[1].score > 0
+    assert hits[0].as_dict() == {"number": "702.19", "lang": "en", "edition": "en-2026-01-16", "title": "Trample",
+                                 "snippet": "<mark>Trample</mark>", "score": round(hits[0].score, 4)}
+
+
+def test_the_title_of_a_rule_without_one_is_its_nearest_ancestors(searcher: Searcher) -> None:
+    assert [(h.number, h.title) for h in searcher.search("legend rule", lang="en")] == [
+        ("704.5j", "State-Based Actions"), ("205.4d", "")]
+
+
+def test_korean_and_japanese_matches_are_marked_whole(searcher: Searcher) -> None:
+    korean = searcher.search("돌진", lang="ko", limit=2)
+    assert [(h.number, h.title, h.snippet) for h in korean] == [
+        ("702.19", "돌진", "<mark>돌진</mark> Trample"),
+        ("702.19a", "돌진", "<mark>돌진</mark>은 공격 생물의 전투피해 분배에 관한 규칙을 변경하는 정적 능력입니다. 이 능력을 가진 "
+         "생물이 방어하거나 비전투피해를 입힌 경우에는 아무 효과가 없습니다. (See rule 510, \"Combat Damage Step …"),
+    ]
+    japanese = searcher.search("マリガン", lang="ja", limit=1)[0].snippet
+    assert japanese.startswith("… 行う。全プレイヤーが選択を終えた後、<mark>マリガン</mark>することを選んだ")
+    assert japanese.count("<mark>マリガン</mark>") == 5 and "<mark>マリ" not in japanese.replace("<mark>マリガン", "")
+
+
+def test_a_number_hit_shows_the_rule_text_unmarked(searcher: Searcher) -> None:
+    hit = searcher.search("103.5a", lang="en")[0]
+    assert hit == Hit("103.5a", "en", "en-2026-01-16", "Starting the Game",
+                      "In a Vanguard game, each player’s starting hand size is seven plus or minus the hand modifier "
+                      "of their vanguard card.", 1000.0)
+
+
+def test_snippets_escape_the_rule_text(tmp_path: Path) -> None:
+    hostile = 'Trample & <script>alert("x")</script> <b>bold</b> trample'
+    edition = Edition("en-2026-01-16", "en", dt.date(2026, 1, 16), "CR", ("x.txt",))
+    build = build_search_kb(tmp_path, [(edition, [Rule("702.19a", hostile)], [])])
+    hits = open_searcher(build).search("trample", lang="en")
+    assert [h.snippet for h in hits] == [
+        "<mark>Trample</mark> &amp; &lt;script&gt;alert(\"x\")&lt;/script&gt; &lt;b&gt;bold&lt;/b&gt; <mark>trample</mark>"]
+    assert open_searcher(build).search("script", lang="en")[0].snippet.count("<mark>") == 2
+
+
+def test_snippet_without_matches_is_the_escaped_start() -> None:
+    text = "a < b " * 100
+    assert snippet(text, [], english_analyzer()) == ("a &lt; b " * 100)[: len("a &lt; b ") * 40] + "…"
+    assert len(text[:SNIPPET_CHARS]) == SNIPPET_CHARS
+    assert snippet("짧은 글", ["없음"], cjk_analyzer()) == "짧은 글"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("CR 704.5j", ParsedQuery("CR 704.5j", "704.5j", ())),
+    ("legend rule", ParsedQuery("legend rule", None, (Clause("legend"), Clause("rule")))),
+    ('"legend rule" world', ParsedQuery('"legend rule" world', None, (Clause("legend rule", True), Clause("world")))),
+    ("「優先権」", ParsedQuery("「優先権」", None, (Clause("優先権", True),))),
+    ('trample AND (title:"x', ParsedQuery('trample AND (title:"x', None,
+                                          (Clause("trample"), Clause("AND"), Clause("title"), Clause("x")))),
+    ("trample 702.19b", ParsedQuery("trample 702.19b", None, (Clause("trample"),), ("702.19b",))),
+    ("  ", ParsedQuery("", None, ())),
+    ("state-based actions", ParsedQuery("state-based actions", None, (Clause("state-based"), Clause("actions")))),
+])
+def test_parse_query(text: str, expected: ParsedQuery) -> None:
+    assert parse_query(text) == expected
+
+
+def test_parse_query_bounds_its_input() -> None:
+    parsed = parse_query("word " * 1000)
+    assert len(parsed.text) <= 200 and len(parsed.clauses) == 12

@@ -1,0 +1,65 @@
+"""Korean and Japanese spelling correction (search.spelling_cjk): distances, the vocabulary an
+edition's names and texts give, and corrections against it (names from tests/small_kb.py's and
+tests/data/search's real rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.spelling_cjk import CJKSpeller, cjk_vocabulary, distance, fold_kana
+from tests.search.search_kb import search_editions
+
+
+def _vocabulary(lang: str) -> dict[str, object]:
+    _, rules, _ = next(e for e in search_editions() if e[0].lang == lang)
+    names = [name for rule in rules for name in (rule.title, rule.title_en) if name]
+    return cjk_vocabulary(names, [rule.text for rule in rules], lang)
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    ("돌짐", "돌진", 1),              # one jamo (final ㅁ for ㄴ)
+    ("행둥", "행동", 1),              # one vowel
+    ("생명연걸", "생명연결", 1),
+    ("전투해단", "전투피해단", 2),    # a dropped syllable
+    ("멀건리", "멀리건", 2),          # two syllables swapped
+    ("돌진", "비행", 4),              # two syllables replaced: 2 x 2
+    ("まりがん", "マリガン", 0),      # hiragana for katakana
+    ("マリカン", "マリガン", 1),      # a voicing mark
+    ("トクン", "トークン", 1),        # a long-vowel mark
+    ("マリガンン", "マリガン", 1),
+    ("ステツカー", "ステッカー", 0),  # small for full-size kana: a tie, ranked by the raw distance
+])
+def test_distance(a: str, b: str, expected: int) -> None:
+    assert distance(a, b) == expected
+
+
+def test_fold_kana() -> None:
+    assert fold_kana("ゆうせんけん・ABC優") == "ユウセンケン・ABC優"
+
+
+def test_the_vocabulary_of_an_edition() -> None:
+    ko = _vocabulary("ko")
+    assert ko["readings"] == {}
+    assert {w: n for w, n in ko["words"].items() if n >= 10} == {
+        "게임의컨셉": 10, "게임의": 20, "컨셉": 10, "게임의시작": 10, "시작": 10, "턴의구조": 10, "턴의": 10,
+        "구조": 10, "전투피해단": 10, "추가적인규칙": 10, "추가적인": 10, "규칙": 10, "키워드능력": 10, "키워드": 10,
+        "능력": 10, "비행": 10, "돌진": 10, "상태참조행동": 10, "상태": 10, "참조": 10, "행동": 10}
+    ja = _vocabulary("ja")
+    assert {w: n for w, n in ja["words"].items() if n >= 10} == {
+        "ゲームの考え方": 10, "ゲーム": 12, "マジックの黄金律": 10, "マジック": 11, "黄金律": 10,  # 10 a name, 1 a use
+        "タイミングと優先権": 10, "タイミング": 11, "優先権": 13, "マリガン": 11, "プレイヤー": 18}
+    assert ja["readings"]["オウゴンリツ"] == "黄金律" and ja["readings"]["ユウセンケン"] == "優先権"
+    assert cjk_vocabulary(["Trample"], ["Trample is a static ability."], "en") == {"words": {}, "readings": {}}
+
+
+@pytest.mark.parametrize(("lang", "word", "expected"), [
+    ("ko", "돌짐", "돌진"), ("ko", "비헹", "비행"), ("ko", "상태참조행둥", "상태참조행동"), ("ko", "전투해단", "전투피해단"),
+    ("ko", "돌짐은", "돌진은"),                                  # a particle is kept
+    ("ja", "マリカン", "マリガン"), ("ja", "まりがん", "マリガン"), ("ja", "マリガンン", "マリガン"),
+    ("ja", "タイミンク", "タイミング"), ("ja", "おうごんりつ", "黄金律"), ("ja", "ゆうせんけん", "優先権"),
+    ("ko", "돌진", None), ("ko", "돌", None), ("ko", "행동에는", None),  # a word, too short, a word and particle
+    ("ko", "돌격대", None),                                       # nothing close enough
+    ("ja", "マリガン", None), ("ja", "マナ", None),
+])
+def test_corrections(lang: str, word: str, expected: str | None) -> None:
+    assert CJKSpeller(_vocabulary(lang)).correct(word) == expected

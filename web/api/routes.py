@@ -1,0 +1,99 @@
+"""The read-only JSON API under ``/api/v1`` (described by ``/api/v1/openapi.json``; CORS open).
+
+Errors answer JSON ``{"error": {"status", "title", "message"}}`` (see ``web.errors``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response, jsonify, request
+
+from kb.errors import AmbiguousEdition, RuleNotFound
+from kb.model import Edition
+from web import state
+from web.api.shapes import rule_view
+from web.api.previews import edition_json, preview_json
+from web.errors import abort_with
+from web.api.openapi import openapi_document
+from web.pages.search_args import hit_views, search_args
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MAX_LIMIT = 100
+
+
+@bp.get("/editions")
+def editions() -> Response:
+    """Every edition, newest first per language."""
+    urls = state.urls()
+    return jsonify({"editions": [edition_json(e, urls.is_newest(e)) for e in state.store().editions()]})
+
+
+@bp.get("/rules/<lang>/<number>")
+def rule(lang: str, number: str) -> Response:
+    """Rule ``number`` of ``?edition=`` (id or date; default the newest edition of ``lang``)."""
+    state.language(lang)
+    canonical, _ = state.rule_number(number)
+    edition = _edition(lang, request.args.get("edition") or None)
+    try:
+        return jsonify(rule_view(state.store(), edition, canonical))
+    except RuleNotFound:
+        near = state.store().nearest_numbers(edition.id, canonical, limit=8)
+        urls = state.urls()
+        abort_with(404, f"Rule {canonical} is not in {edition.id}.", [(n, urls.api_rule(lang, n, edition)) for n in near])
+    raise AssertionError("unreachable")
+
+
+@bp.get("/preview/<lang>/<edition_id>/<number>")
+def preview(lang: str, edition_id: str, number: str) -> Response:
+    """The short plain-text preview of a referenced rule (used by ``static/preview.js``)."""
+    state.language(lang)
+    canonical, _ = state.rule_number(number)
+    edition = _edition(lang, edition_id)
+    found = state.store().rules_numbered(edition.id, canonical)
+    if not found:
+        abort_with(404, f"Rule {canonical} is not in {edition.id}.")
+    response = jsonify(preview_json(found[0], edition, state.urls().rule(lang, canonical, edition)))
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@bp.get("/search")
+def search() -> Response:
+    """Hits for ``q`` (required), optionally in ``lang`` / ``edition``, at most ``limit`` (1-100)."""
+    args = search_args(request.args)
+    if not args.query:
+        abort_with(400, "q is required.")
+    limit = _limit(request.args.get("limit"))
+    found = state.searcher().search(args.query, lang=args.lang,
+                                     edition=args.edition.id if args.edition else None, limit=limit)
+    hits = [
+        {"number": h.number, "lang": h.edition.lang, "edition": h.edition.id, "title": h.title,
+         "snippet": str(h.snippet), "score": h.score, "url": h.href}
+        for h in hit_views(found)
+    ]
+    return jsonify({"query": args.query, "lang": args.lang, "edition": args.edition.id if args.edition else None,
+                    "hits": hits})
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3 description of this API."""
+    return jsonify(openapi_document(state.urls().absolute(state.urls().home()).rstrip("/") + "/api/v1"))
+
+
+def _edition(lang: str, wanted: str | None) -> Edition:
+    try:
+        return state.edition(lang, wanted)
+    except AmbiguousEdition as several:
+        abort_with(400, f"{several.wanted} names several editions: {', '.join(several.ids)}.")
+    raise AssertionError("unreachable")
+
+
+def _limit(raw: str | None) -> int:
+    if raw is None or raw == "":
+        return 10
+    if not re.fullmatch(r"[0-9]{1,3}", raw) or not 1 <= int(raw) <= MAX_LIMIT:
+        abort_with(400, f"limit must be a whole number from 1 to {MAX_LIMIT}.")
+    return int(raw)

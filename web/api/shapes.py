@@ -1,0 +1,128 @@
+"""JSON-ready views of the store, shared by the CLI (``crkb show/export/editions --json``) and the
+web API (``/api/v1/...``), so both return the same shapes.
+
+Shapes (dates ``YYYY-MM-DD`` or null; lists in document order):
+
+- ``edition_view``: ``{"id", "lang", "effective_date", "title", "sources": [file names]}``
+- ``edition_summaries``: ``edition_view`` plus ``"rules"`` (count of printed rules).
+- ``reference_view``: ``{"text", "start", "end", "targets": [numbers], "resolved": [numbers of
+  targets present in the edition]}``; ``start``/``end`` index the holder's text.
+- ``rule_view``: see its docstring.
+- ``export_view``: ``edition_view`` plus ``"rules": [{"number", "title", "text", "examples":
+  [texts], "references": [target numbers, text and examples, first citation order]}]`` and
+  ``"glossary": [{"term", "definition", "references": [target numbers]}]``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from kb import numbers
+from kb.model import Edition, Reference, Rule
+from kb.store.read import Store
+
+
+def edition_view(edition: Edition) -> dict:
+    """An edition as ``{"id", "lang", "effective_date", "title", "sources"}``."""
+    return {
+        "id": edition.id,
+        "lang": edition.lang,
+        "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
+        "title": edition.title,
+        "sources": list(edition.sources),
+    }
+
+
+def edition_summaries(store: Store, lang: str | None = None) -> list[dict]:
+    """``edition_view`` plus ``"rules"`` (how many rules each prints) for every edition of
+    ``lang`` (all when None), newest first. Counts come from the build report in the store's
+    meta, or are counted from the rules when a store has no report."""
+    report = json.loads(store.meta("report") or "{}")
+    counts = {e["id"]: e["rules"] for e in report.get("editions", [])}
+    return [
+        {**edition_view(e), "rules": counts[e.id] if e.id in counts else len(store.rules(e.id))}
+        for e in store.editions(lang)
+    ]
+
+
+def reference_view(ref: Reference, store: Store, edition_id: str) -> dict:
+    """A reference with the targets that exist in the edition (see the module docstring)."""
+    return {
+        "text": ref.text, "start": ref.start, "end": ref.end, "targets": list(ref.targets),
+        "resolved": [t for t in ref.targets if store.has_rule(edition_id, t)],
+    }
+
+
+def rule_view(store: Store, edition: Edition, number: str) -> dict:
+    """Rule ``number`` (canonical) of ``edition``, the shape of ``crkb show --json`` and of
+    ``/api/v1/rules/<lang>/<number>``. Raises ``kb.errors.RuleNotFound``.
+
+    ``{"lang", "edition": edition_view, "number", "title", "title_en", "text",
+    "examples": [{"text", "references": [reference_view]}], "references": [reference_view],
+    "flags": [str], "source", "line", "parent": number | null, "previous": number | null,
+    "next": number | null, "subrules": [{"number", "title", "title_en", "text", "examples",
+    "references", "flags", "source", "line"}] (every rule under it, document order; a
+    publisher's second printing of the same number is listed here too),
+    "cited_by": [{"number", "title", "text"}] (rules whose text or examples cite it),
+    "glossary_cited_by": [terms whose definition cites it]}``
+    """
+    rule = store.rule(edition.id, number)
+    before, after = store.neighbours(edition.id, number)
+    subtree = store.subtree(edition.id, number)
+    under = subtree[1:] if subtree and subtree[0] == rule else [r for r in subtree if r != rule]
+    return {
+        "lang": edition.lang,
+        "edition": edition_view(edition),
+        **_rule_body(rule, store, edition.id),
+        "parent": numbers.parent(rule.number),
+        "previous": before,
+        "next": after,
+        "subrules": [_rule_body(r, store, edition.id) for r in under],
+        "cited_by": [
+            {"number": r.number, "title": r.title, "text": r.text}
+            for r in store.rules_citing(edition.id, rule.number) if r.number != rule.number
+        ],
+        "glossary_cited_by": [g.term for g in store.glossary_citing(edition.id, rule.number)],
+    }
+
+
+def _rule_body(rule: Rule, store: Store, edition_id: str) -> dict:
+    return {
+        "number": rule.number,
+        "title": rule.title,
+        "title_en": rule.title_en,
+        "text": rule.text,
+        "examples": [
+            {"text": ex.text, "references": [reference_view(r, store, edition_id) for r in ex.references]}
+            for ex in rule.examples
+        ],
+        "references": [reference_view(r, store, edition_id) for r in rule.references],
+        "flags": list(rule.flags),
+        "source": rule.source,
+        "line": rule.line,
+    }
+
+
+def export_view(store: Store, edition: Edition) -> dict:
+    """The whole edition, the shape of ``crkb export --format json`` (module docstring)."""
+    return {
+        **edition_view(edition),
+        "rules": [
+            {
+                "number": r.number,
+                "title": r.title,
+                "text": r.text,
+                "examples": [ex.text for ex in r.examples],
+                "references": _targets(list(r.references) + [x for ex in r.examples for x in ex.references]),
+            }
+            for r in store.rules(edition.id)
+        ],
+        "glossary": [
+            {"term": g.term, "definition": g.definition, "references": _targets(g.references)}
+            for g in store.glossary(edition.id)
+        ],
+    }
+
+
+def _targets(refs: list[Reference] | tuple[Reference, ...]) -> list[str]:
+    return list(dict.fromkeys(t for ref in refs for t in ref.targets))

@@ -1,0 +1,59 @@
+"""Glossary pages: ``/<lang>/glossary`` (all entries) and ``/<lang>/glossary/<term>`` (one entry,
+its definition's rule references linked). ``?edition=`` pins an edition (date or id)."""
+
+from __future__ import annotations
+
+import difflib
+
+from flask import Blueprint, Response, redirect, render_template, request
+
+from kb.errors import AmbiguousEdition
+from kb.model import Edition
+from web import state
+from web.errors import abort_with
+
+bp = Blueprint("glossary", __name__)
+
+
+@bp.get("/<lang>/glossary")
+def index(lang: str) -> str:
+    """Every entry of the edition's glossary, in the publisher's order."""
+    edition = _edition(lang)
+    entries = state.store().glossary(edition.id)
+    return render_template("glossary/index.html", edition=edition, entries=entries,
+                           newest=_newest_if_other(edition))
+
+
+@bp.get("/<lang>/glossary/<path:term>")
+def entry(lang: str, term: str) -> Response | str:
+    """One entry; a term written in another case is redirected to the entry's own spelling."""
+    edition = _edition(lang)
+    found = state.store().glossary_entry(edition.id, term)
+    if found is None:
+        _not_found(edition, term)
+    if found.term != term:
+        return redirect(state.urls().glossary(lang, found.term, edition), 301)
+    return render_template("glossary/entry.html", edition=edition, entry=found, linked=state.linker(edition),
+                           newest=_newest_if_other(edition))
+
+
+def _edition(lang: str) -> Edition:
+    state.language(lang)
+    try:
+        return state.edition(lang, request.args.get("edition") or None)
+    except AmbiguousEdition as several:
+        abort_with(404, f"{several.wanted} names several editions; use one of: {', '.join(several.ids)}.")
+    raise AssertionError("unreachable")
+
+
+def _newest_if_other(edition: Edition) -> Edition | None:
+    newest = state.store().find_edition(edition.lang)
+    return None if newest.id == edition.id else newest
+
+
+def _not_found(edition: Edition, term: str) -> None:
+    terms = [e.term for e in state.store().glossary(edition.id)]
+    close = difflib.get_close_matches(term, terms, n=6, cutoff=0.6)
+    urls = state.urls()
+    abort_with(404, f"No glossary entry {term[:80]!r} in the {edition.lang} edition {state.labels().phrase(edition)}.",
+               [(t, urls.glossary(edition.lang, t, edition)) for t in close] + [("Search", urls.search(term[:200]))])

@@ -1,0 +1,45 @@
+"""The home page (a search box and each language's contents) and the OpenSearch description."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, render_template, request
+
+from kb.model import Edition, Rule
+from web import state
+
+bp = Blueprint("home", __name__)
+
+SECTIONS = tuple(str(n) for n in range(1, 10))
+
+
+@bp.get("/")
+def index() -> str:
+    """Search box; per language its newest edition's sections and three-digit rules, and its editions.
+    The KB never changes under a running app, so the page is rendered once per script root."""
+    cache = current_app.extensions.setdefault("crkb.home", {})
+    if request.script_root not in cache:
+        store = state.store()
+        contents = [(lang, store.find_edition(lang)) for lang in store.languages()]
+        cache[request.script_root] = render_template(
+            "home/index.html",
+            contents=[(lang, edition, _sections(edition), store.editions(lang)) for lang, edition in contents],
+        )
+    return cache[request.script_root]
+
+
+@bp.get("/opensearch.xml")
+def opensearch() -> Response:
+    """The OpenSearch description that lets a browser add the site as a search engine."""
+    xml = render_template("home/opensearch.xml")
+    return Response(xml, mimetype="application/opensearchdescription+xml")
+
+
+def _sections(edition: Edition) -> list[tuple[Rule, list[Rule]]]:
+    """The edition's sections, each with its three-digit rules, in document order."""
+    store = state.store()
+    found = []
+    for number in SECTIONS:
+        heads = store.rules_numbered(edition.id, number)
+        if heads:
+            found.append((heads[0], store.children(edition.id, number)))
+    return found
