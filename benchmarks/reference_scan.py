@@ -6,7 +6,7 @@ Usage (from the repo root; several files for one edition, e.g. the Jekyll sectio
     /work/venv/bin/python benchmarks/reference_scan.py ../shared/corpus/ko/kormtgcr/2021-11-19.txt ko
     /work/venv/bin/python benchmarks/reference_scan.py ../shared/corpus/ko/dbyll-20210215/*.md ko
 
-Reads each file with ``ingest.read.read_source`` and ``ingest.parse.parser.parse_rules``, then runs
+Reads each file with ``ingest.read.formats.read_source`` and ``ingest.parse.parser.parse_rules``, then runs
 ``find_references`` on every rule text, example and glossary definition. Prints the counts, how
 many targets resolve against the rule numbers of the same edition (sections, three-digit rules,
 rules, subrules), each unresolved target in context, and the most frequent shapes of

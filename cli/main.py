@@ -12,13 +12,14 @@ from pathlib import Path
 
 import click
 
-from ingest.build import BUNDLED_DATA, DEFAULT_MAX_BYTES, build_kb
+from ingest.build import BUNDLED_DATA, build_kb
+from ingest.read.formats import MAX_BYTES
 from ingest.report import format_report, table
 from kb import numbers
 from kb.errors import RuleNotFound
 from kb.store.layout import current_build, default_kb_dir, has_build
 from kb.store.read import Store
-from web.api.shapes import edition_summaries, export_view, rule_view
+from web.api.shapes import edition_summaries, export_json, rule_json
 from cli import search_commands
 from cli.options import clean_errors, kb_option, print_json
 
@@ -41,7 +42,7 @@ def main() -> None:
 @kb_option
 @click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
 @click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
-@click.option("--max-mb", type=float, default=DEFAULT_MAX_BYTES / 1e6, show_default=True,
+@click.option("--max-mb", type=float, default=MAX_BYTES / 1e6, show_default=True,
               help="Refuse source files larger than this many megabytes.")
 @clean_errors
 def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, max_mb: float) -> None:
@@ -103,7 +104,7 @@ def export(kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str, 
     if lang is None and wanted is None:
         raise click.UsageError("give --lang, --edition or both")
     store = _store(kb_dir)
-    data = json.dumps(export_view(store, store.find_edition(lang, wanted)), ensure_ascii=False, indent=1)
+    data = json.dumps(export_json(store, store.find_edition(lang, wanted)), ensure_ascii=False, indent=1)
     if output is None:
         click.echo(data)
     else:
@@ -128,14 +129,14 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
         lang = "en" if "en" in store.languages() else (store.languages() or [None])[0]
     edition = store.find_edition(lang, wanted)
     try:
-        view = rule_view(store, edition, canonical)
+        found = rule_json(store, edition, canonical)
     except RuleNotFound as err:
         near = store.nearest_numbers(edition.id, canonical)
         raise click.ClickException(f"{err}" + (f" (nearby: {', '.join(near)})" if near else "")) from None
     if as_json:
-        print_json(view)
+        print_json(found)
     else:
-        click.echo(_rule_text(view))
+        click.echo(_rule_text(found))
 
 
 def _rule_text(view: dict) -> str:

@@ -1,12 +1,13 @@
 """The build: sources in, a new store and index published atomically, and a report out.
 
 ``build_kb`` plans the editions (``ingest.plan``), and for each one reads its files
-(``ingest.read.read_source``), detects language, date and title (``ingest.read.detect.detect_meta``,
-manifest hints only filling gaps), parses rules and glossary (``ingest.parse.parser.parse_rules``),
-attaches references to every rule text, example and glossary definition
-(``ingest.annotate.references.find_references``), and writes the edition to a store in a fresh build folder
-(``kb.store.layout.new_build_dir``). Editions stream through the store writer into the search index, so
-only one edition is in memory at a time. The build folder is published (``kb.store.layout.publish``)
+(``ingest.read.formats.read_source``), detects language, date and title
+(``ingest.read.detect.detect_meta``, manifest hints only filling gaps), parses rules and glossary
+(``ingest.parse.parser.parse_rules``), annotates the edition (``ingest.annotate``: references,
+defined terms, glossary names, spelling vocabulary) and writes it to a store in a fresh build
+folder (``kb.store.layout.new_build_dir``); only one edition is in memory at a time. The search
+index is then built from the finished store (``search.index.write_index``), so it holds nothing
+the store lacks. The build folder is published (``kb.store.layout.publish``)
 only when the whole build succeeded: a source that cannot be read is reported by name and the
 others are still read, parsed and reported, but the KB in place stays as it was (unless
 ``partial`` asks to publish the sources that did build). If nothing builds, or anything
@@ -19,32 +20,47 @@ import datetime as dt
 import json
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
-from ingest.read.detect import detect_meta
-from ingest.plan import EditionPlan, SourcePlan, edition_id, plan_editions
+from ingest.annotate import annotate_edition
 from ingest.parse.parser import contents_titles, parse_rules
-from ingest.read.formats import read_source
-from ingest.annotate.references import find_references
-from ingest.report import BuildReport, SourceReport
-from ingest.sources import SourceError, SourceMeta, SourceText
+from ingest.plan import EditionPlan, SourcePlan, edition_id, plan_editions
+from ingest.read.detect import detect_meta
+from ingest.read.formats import MAX_BYTES, read_source
+from ingest.report import BuildReport, SourceReport, edition_summary
+from ingest.sources import Diagnostic, SourceError, SourceMeta, SourceText
 from kb import numbers
-from search.index import write_index
+from kb.model import LANGUAGES, Edition, EditionText, GlossaryEntry, Rule
 from kb.store.layout import BuildPaths, discard, new_build_dir, publish
-from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Rule
-from kb.store.write import StoreWriter
+from kb.store.read import Store
+from kb.store.write import StoreWriter, write_meta
+from search.index import write_index
 
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 """The bundled sources and their manifest (``crkb build`` with no sources)."""
-DEFAULT_MAX_BYTES = 20_000_000
-"""Largest source file read, in bytes (the largest English CR text is about 1 MB)."""
 
-Built = tuple[Edition, list[Rule], list[GlossaryEntry]]
+
+@dataclass(frozen=True)
+class ParsedSource:
+    """What one file gave: rules in document order, glossary entries, the parser's diagnostics."""
+
+    rules: list[Rule]
+    glossary: list[GlossaryEntry]
+    diagnostics: list[Diagnostic]
+
+
+@dataclass(frozen=True)
+class BuiltEdition:
+    """An edition built from its plan: the annotated edition (None when none of its files gave
+    rules) and one report per file."""
+
+    text: EditionText | None
+    reports: list[SourceReport]
 
 
 class BuildCrashed(Exception):
@@ -60,7 +76,7 @@ def build_kb(
     sources: Sequence[Path],
     kb_dir: Path,
     *,
-    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_bytes: int = MAX_BYTES,
     progress: bool | None = False,
     partial: bool = False,
 ) -> BuildReport:
@@ -105,48 +121,41 @@ def _write_build(
     total = sum(len(plan.all_files) for plan in plans)
     with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
         with StoreWriter(build.store) as writer:
-            editions = _stored_editions(writer, plans, report, max_bytes, bar)
-            write_index(build.index, editions)
-            report.index = "written"
-            report.published = bool(report.editions) and (partial or not report.failed)
-            report.seconds = round(time.perf_counter() - started, 2)
-            data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
-            writer.set_meta("report", data)
+            _store_editions(writer, plans, report, max_bytes, bar)
+    store = Store(build.store)
+    write_index(build.index, (store.edition_text(edition.id) for edition in store.editions()))
+    report.index = "written"
+    report.published = bool(report.editions) and (partial or not report.failed)
+    report.seconds = round(time.perf_counter() - started, 2)
+    data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
+    write_meta(build.store, "report", data)
     build.report.write_text(data, encoding="utf-8")
 
 
-def _stored_editions(
+def _store_editions(
     writer: StoreWriter, plans: list[EditionPlan], report: BuildReport, max_bytes: int, bar: tqdm
-) -> Iterator[Built]:
-    """Build, store and yield each edition in turn (the index writer consumes them)."""
+) -> None:
+    """Build and store each edition in turn."""
     taken: set[str] = set()
     for plan in plans:
         bar.set_postfix_str(plan.label, refresh=False)
-        built, reports = build_edition(plan, taken, max_bytes)
-        report.sources += reports
+        built = build_edition(plan, taken, max_bytes)
+        report.sources += built.reports
         bar.update(len(plan.all_files))
-        if built is None:
+        if built.text is None:
             continue
-        edition, rules, glossary = built
-        unresolved = writer.add_edition(edition, rules, glossary)
-        taken.add(edition.id)
-        report.editions.append({
-            "id": edition.id, "lang": edition.lang,
-            "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
-            "title": edition.title, "sources": list(edition.sources), "rules": len(rules),
-            "examples": sum(len(r.examples) for r in rules), "glossary": len(glossary),
-            "unresolved": len(unresolved),
-        })
-        yield built
+        writer.add_edition(built.text)
+        taken.add(built.text.edition.id)
+        report.editions.append(edition_summary(built.text))
 
 
-def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Built | None, list[SourceReport]]:
-    """Read, parse and reference one planned edition; its id avoids the ids in ``taken``.
+def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = MAX_BYTES) -> BuiltEdition:
+    """Read, parse and annotate one planned edition; its id avoids the ids in ``taken``.
 
-    Returns the edition with its rules (document order, files in plan order) and glossary, or
-    None when none of its files gave rules; and one ``SourceReport`` per file. A file that
-    cannot be read (``SourceError``, ``OSError``) is reported failed; any other error raises
-    ``BuildCrashed`` naming the file.
+    Returns the annotated edition (rules in document order, files in plan order), or None when
+    none of its files gave rules, and one ``SourceReport`` per file. A file that cannot be read
+    (``SourceError``, ``OSError``) is reported failed; any other error raises ``BuildCrashed``
+    naming the file.
     """
     reports = {p.path: SourceReport(str(p.path), _display(p.path), provenance=p.hints.provenance) for p in plan.all_files}
     texts = _read_files(plan, reports, max_bytes)
@@ -154,23 +163,36 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = DEFAULT_M
     if head.path not in texts:
         for source in plan.all_files[1:] if plan.metadata else ():
             reports[source.path].fail(f"not built: the edition's metadata file {head.path.name} failed")
-        return None, list(reports.values())
+        return BuiltEdition(None, list(reports.values()))
     meta = _guarded(head.path, lambda: edition_meta(texts[head.path], head, reports[head.path]))
     if meta is None:
-        return None, list(reports.values())
+        return BuiltEdition(None, list(reports.values()))
     parsed = _parse_files(plan, texts, meta.lang, reports)
     if not parsed:
-        return None, list(reports.values())
+        return BuiltEdition(None, list(reports.values()))
     names = [texts[p.path].name for p in plan.all_files if p.path in parsed or p == plan.metadata]
     variant = plan.variant or head.hints.variant
     eid = edition_id(meta.lang, meta.effective_date, variant, head.path.stem, taken)
     edition = Edition(eid, meta.lang, meta.effective_date, meta.title, tuple(names))
-    rules = [rule for p in parsed.values() for rule in p[0]]
-    glossary = [entry for p in parsed.values() for entry in p[1]]
-    known = {rule.number for rule in rules}
+    rules = [rule for p in parsed.values() for rule in p.rules]
+    glossary = [entry for p in parsed.values() for entry in p.glossary]
+    text = _guarded(head.path, lambda: annotate_edition(edition, rules, glossary))
+    for source, annotated in _per_file(parsed, text).items():
+        reports[source].add_parsed(*annotated)
     for source in plan.all_files:
-        _fill_report(reports[source.path], texts.get(source.path), parsed.get(source.path), edition, known)
-    return (edition, rules, glossary), list(reports.values())
+        _fill_report(reports[source.path], texts.get(source.path), parsed.get(source.path), edition)
+    return BuiltEdition(text, list(reports.values()))
+
+
+def _per_file(parsed: dict[Path, ParsedSource], text: EditionText) -> dict[Path, tuple[list, list]]:
+    """The annotated rules and glossary entries of each parsed file (they are in file order)."""
+    out, rule_at, entry_at = {}, 0, 0
+    for path, found in parsed.items():
+        rules = list(text.rules[rule_at : rule_at + len(found.rules)])
+        entries = list(text.glossary[entry_at : entry_at + len(found.glossary)])
+        out[path] = (rules, entries)
+        rule_at, entry_at = rule_at + len(rules), entry_at + len(entries)
+    return out
 
 
 def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes: int) -> dict[Path, SourceText]:
@@ -186,7 +208,7 @@ def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes:
 
 def _parse_files(
     plan: EditionPlan, texts: dict[Path, SourceText], lang: str, reports: dict[Path, SourceReport]
-) -> dict[Path, tuple[list[Rule], list[GlossaryEntry], list]]:
+) -> dict[Path, ParsedSource]:
     """Parse the plan's read files (not the metadata file, whose contents list may give English
     titles); a file that gives no rules is failed."""
     parsed = {}
@@ -197,17 +219,17 @@ def _parse_files(
             continue
         text = texts[source.path]
         result = _guarded(source.path, lambda: parse_source(text, lang, contents_en))
-        problem = check_parsed(text, *result)
+        problem = check_parsed(text, result.rules, result.glossary, result.diagnostics)
         if problem:
             reports[source.path].fail(f"{_display(source.path)}: {problem}")
             continue
-        if text.format == "official-text" and not any(d.kind == "back-matter" for d in result[2]):
+        if text.format == "official-text" and not any(d.kind == "back-matter" for d in result.diagnostics):
             reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
         parsed[source.path] = result
     return parsed
 
 
-def read_checked(source: SourcePlan, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceText:
+def read_checked(source: SourcePlan, max_bytes: int = MAX_BYTES) -> SourceText:
     """Read one file with ``read_source`` after checking it is not empty nor over ``max_bytes``
     bytes; the manifest's format hint is passed on. Raises ``SourceError``."""
     size = source.path.stat().st_size
@@ -251,25 +273,15 @@ def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> 
     return SourceMeta(lang, date, found.title)
 
 
-def parse_source(
-    text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None
-) -> tuple[list[Rule], list[GlossaryEntry], list]:
-    """Parse a read source and attach references to every rule text, example and glossary
-    definition; ``contents_en`` are English titles from another file's contents list (see
-    ``ingest.parse.parser.parse_rules``). Returns (rules, glossary, parser diagnostics)."""
+def parse_source(text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None) -> ParsedSource:
+    """Parse a read source; ``contents_en`` are English titles from another file's contents list
+    (see ``ingest.parse.parser.parse_rules``). References come later, with the whole edition
+    (``ingest.annotate``)."""
     parsed = parse_rules(text.paragraphs, lang=lang, source=text.name, contents_en=contents_en)
-    rules = [with_references(rule, lang) for rule in parsed.rules]
-    glossary = [replace(g, references=find_references(g.definition, lang)) for g in parsed.glossary]
-    return rules, glossary, list(parsed.diagnostics)
+    return ParsedSource(parsed.rules, parsed.glossary, list(parsed.diagnostics))
 
 
-def with_references(rule: Rule, lang: str) -> Rule:
-    """``rule`` with the references of its text and of each of its examples filled in."""
-    examples = tuple(Example(ex.text, find_references(ex.text, lang)) for ex in rule.examples)
-    return replace(rule, references=find_references(rule.text, lang), examples=examples)
-
-
-def _fill_report(report: SourceReport, text: SourceText | None, parsed: tuple | None, edition: Edition, known: set[str]) -> None:
+def _fill_report(report: SourceReport, text: SourceText | None, parsed: ParsedSource | None, edition: Edition) -> None:
     if text is None:
         return
     report.format, report.encoding = text.format, text.encoding
@@ -277,8 +289,7 @@ def _fill_report(report: SourceReport, text: SourceText | None, parsed: tuple | 
     report.add_diagnostics(text.diagnostics)
     if parsed is not None:
         report.edition = edition.id
-        report.add_parsed(parsed[0], parsed[1], known)
-        report.add_diagnostics(parsed[2])
+        report.add_diagnostics(parsed.diagnostics)
     elif report.status == "ok":
         report.edition = edition.id  # the metadata file of a multi-file edition
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from ingest.sources import Diagnostic
-from kb.model import GlossaryEntry, Reference, Rule
+from kb.model import EditionText, GlossaryEntry, Reference, Rule
 
 REMOVED_KINDS = ("boilerplate", "markup", "repeated-text", "front-matter", "back-matter")
 """Diagnostic kinds that stand for text taken out of a source."""
@@ -63,22 +63,22 @@ class SourceReport:
         """Mark the source failed with a one-line ``message``."""
         self.status, self.error = "failed", message
 
-    def add_parsed(self, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry], known: set[str]) -> None:
-        """Count rules, examples, glossary entries and references (resolved against ``known``)."""
+    def add_parsed(self, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]) -> None:
+        """Count rules, examples, glossary entries and references (resolved by the build)."""
         self.rules += len(rules)
         self.examples += sum(len(r.examples) for r in rules)
         self.glossary += len(glossary)
         self.duplicates += list(dict.fromkeys(r.number for r in rules if DUPLICATE_KIND in r.flags))
         for rule in rules:
             refs = list(rule.references) + [ref for ex in rule.examples for ref in ex.references]
-            self._count_refs(rule.number, refs, known)
+            self._count_refs(rule.number, refs)
         for entry in glossary:
-            self._count_refs(f"glossary “{entry.term}”", entry.references, known)
+            self._count_refs(f"glossary “{entry.term}”", entry.references)
 
-    def _count_refs(self, holder: str, refs: Iterable[Reference], known: set[str]) -> None:
+    def _count_refs(self, holder: str, refs: Iterable[Reference]) -> None:
         refs = list(refs)
         targets = list(dict.fromkeys(t for ref in refs for t in ref.targets))
-        missing = [t for t in targets if t not in known]
+        missing = unresolved_targets(refs)
         counts = self.references
         counts["found"] += len(refs)
         counts["targets"] += len(targets)
@@ -94,6 +94,28 @@ class SourceReport:
             slot["count"] += 1
             if len(slot["samples"]) < SAMPLES:
                 slot["samples"].append({"line": d.line, "text": d.text})
+
+
+def unresolved_targets(refs: Iterable[Reference]) -> list[str]:
+    """The targets of ``refs`` their edition does not hold, each once, in citation order."""
+    refs = list(refs)
+    resolved = {t for ref in refs for t in ref.resolved}
+    return [t for t in dict.fromkeys(t for ref in refs for t in ref.targets) if t not in resolved]
+
+
+def edition_summary(text: EditionText) -> dict:
+    """An edition's line of the report: ``{"id", "lang", "effective_date", "title", "sources",
+    "rules", "examples", "glossary", "unresolved"}`` (targets not in the edition, counted once
+    per citing rule or glossary entry)."""
+    edition, rules, glossary = text.edition, text.rules, text.glossary
+    unresolved = sum(len(unresolved_targets([*r.references, *(x for ex in r.examples for x in ex.references)]))
+                     for r in rules) + sum(len(unresolved_targets(g.references)) for g in glossary)
+    return {
+        "id": edition.id, "lang": edition.lang,
+        "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
+        "title": edition.title, "sources": list(edition.sources), "rules": len(rules),
+        "examples": sum(len(r.examples) for r in rules), "glossary": len(glossary), "unresolved": unresolved,
+    }
 
 
 @dataclass

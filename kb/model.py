@@ -7,6 +7,7 @@ share. Rule numbers are canonical (see ``kb.numbers``). Texts are plain Unicode,
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 LANGUAGES = ("en", "ko", "ja")
@@ -22,12 +23,20 @@ class Reference:
     definition). ``text`` is that span as written (``"rules 601.2a–d"``). ``targets`` are the
     canonical numbers it names, ranges expanded (``("601.2a", "601.2b", "601.2c", "601.2d")``);
     a section reference has a one-digit target (``"8"``).
+
+    ``spans`` give, per target (same order), the span of the number that names it in the holder's
+    text, or None when the text names it only through a range or a lone letter (``601.2b`` in
+    ``rules 601.2a–d``, ``608.3b`` in ``rules 608.3a and b``); empty when unknown (a reference
+    made by hand). ``resolved`` are the targets the edition holds, filled by the build
+    (``ingest.annotate``) and read back from the store; empty before.
     """
 
     start: int
     end: int
     text: str
     targets: tuple[str, ...]
+    spans: tuple[tuple[int, int] | None, ...] = ()
+    resolved: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,8 @@ class Rule:
     - ``flags``: what the parser noticed, e.g. ``"duplicate-number"`` (the publisher printed the
       number twice), ``"out-of-sequence"`` (a number out of document order).
     - ``source``/``line``: the file name and 1-based line the rule starts on.
+    - ``defined_terms``: the terms its text says it defines (``This is called the “legend
+      rule.”``), filled by the build (``ingest.annotate``) and read back from the store.
     """
 
     number: str
@@ -65,6 +76,7 @@ class Rule:
     flags: tuple[str, ...] = ()
     source: str = ""
     line: int = 0
+    defined_terms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,3 +110,38 @@ class Edition:
     def date_text(self) -> str:
         """The effective date as ``YYYY-MM-DD``, or ``"undated"``."""
         return self.effective_date.isoformat() if self.effective_date else "undated"
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words an edition's search corrects query words against (``search.spelling``):
+    ``title_words`` and ``text_words`` are the lower-case Latin words of the rules' names and of
+    their texts, with how often each occurs; ``names`` the Korean/Japanese name words with their
+    weights; ``readings`` katakana readings of Japanese words holding kanji (reading -> word)."""
+
+    title_words: Mapping[str, int] = field(default_factory=dict)
+    text_words: Mapping[str, int] = field(default_factory=dict)
+    names: Mapping[str, int] = field(default_factory=dict)
+    readings: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GlossaryNames:
+    """Which rules each glossary term names (its rule's title is the term) and which it only
+    mentions, by rule number, terms in glossary order (``ingest.annotate.glossary_names``)."""
+
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    mentions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EditionText:
+    """One edition as the build stores it: its rules in document order (references resolved,
+    defined terms filled), its glossary, what its glossary terms name, and its spelling
+    vocabulary. The store's writer takes it whole; the search index is built from the store."""
+
+    edition: Edition
+    rules: Sequence[Rule]
+    glossary: Sequence[GlossaryEntry]
+    glossary_names: GlossaryNames = GlossaryNames()
+    vocabulary: Vocabulary = Vocabulary()

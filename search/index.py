@@ -17,8 +17,8 @@ order in one segment, so a document's number is its ``seq``. Fields:
   the rules under it are ``number:N OR within:N`` (``rule_and_under``; leaving the number itself
   out saves a term per rule, most of which are subrules with nothing under them).
 - ``name`` (keyword): exact-name keys (``search.analysis.name_key``) of the rule's title, English
-  title and the glossary terms that cite it; ``defined`` (keyword): those of the terms its text
-  defines. A query whose key is one of these names that rule (a glossary's pointer outranks a
+  title and the glossary terms that name it; ``defined`` (keyword): those of the terms its text
+  defines (both annotations come from the store: ``Rule.defined_terms``, ``Store.glossary_names``). A query whose key is one of these names that rule (a glossary's pointer outranks a
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
 - ``heading``: the rule's title, the English title a translation prints beside it (``돌진
   Trample``), the terms its text defines and the glossary terms that cite it; ``body``: the
@@ -27,13 +27,9 @@ order in one segment, so a document's number is its ``seq``. Fields:
   does), with positions for quoted phrases and the heading phrase bonus. ``write_index`` runs the
   analyzer once per text and gives whoosh the tokens separated by spaces
   (``search.analysis.token_analyzer``), and the token pairs come from the same tokens.
-- ``spell_title``: unstemmed Latin words of the rule's names; ``spell_body``: those of every
-  rule text of the edition, all in the first document (spelling correction only reads the
-  vocabulary and each word's count, ``search.spelling``: one posting per word instead of one per
-  word and rule, a quarter of all postings). ``spell_cjk`` (stored, Korean and Japanese editions,
-  first document only): the JSON vocabulary of ``search.spelling_cjk.cjk_vocabulary`` (name words with
-  weights, Japanese katakana words and readings) that corrects Korean and Japanese query words.
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
+
+The spelling vocabulary is not in the index: the searcher reads it from the store.
 
 The adjacent token pairs of the heading and text (``search.analysis.pair_analyzer``), for the phrase
 bonus, are in ``pairs.sqlite`` rather than a whoosh field (see ``search.pairs`` for why).
@@ -42,7 +38,7 @@ bonus, are in ``pairs.sqlite`` rather than a whoosh field (see ``search.pairs`` 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import whoosh.index
@@ -50,25 +46,16 @@ from whoosh import query as wq
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb import numbers
-from search.analysis import (
-    CJK_LANGUAGES,
-    analyze,
-    analyzer_for,
-    name_key,
-    pairs_of,
-    token_analyzer,
-    word_analyzer,
-)
 from kb.errors import IndexOutdated
-from kb.model import Edition, GlossaryEntry, Rule
+from kb.model import EditionText, Rule
+from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, token_analyzer
 from search.pairs import PairsWriter
-from search.spelling_cjk import cjk_vocabulary
-from ingest.annotate.terms import defined_terms, glossary_names
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
-not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``."""
+not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``. 4: no spelling
+fields (the vocabulary is in the store)."""
 TEXT_FIELDS = ("heading", "body", "examples")
 """Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256
@@ -89,28 +76,23 @@ def schema_for(lang: str) -> Schema:
         heading=TEXT(analyzer=tokens),
         body=TEXT(analyzer=tokens),
         examples=TEXT(analyzer=tokens),
-        spell_title=TEXT(analyzer=word_analyzer(), phrase=False),
-        spell_body=TEXT(analyzer=word_analyzer(), phrase=False),
-        spell_cjk=STORED(),
         context=STORED(),
     )
 
 
-def write_index(
-    index_dir: Path, editions: Iterable[tuple[Edition, Sequence[Rule], Sequence[GlossaryEntry]]]
-) -> None:
-    """Build the search index of ``editions`` (each with its rules in document order and its
-    glossary) in ``index_dir``, which must be new or empty. Raises ``FileExistsError`` when it
-    already holds an index."""
+def write_index(index_dir: Path, editions: Iterable[EditionText]) -> None:
+    """Build the search index of ``editions`` (as the store holds them: ``Store.edition_text``)
+    in ``index_dir``, which must be new or empty. Raises ``FileExistsError`` when it already holds
+    an index."""
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     if (index_dir / MANIFEST).exists():
         raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
     manifest = []
     with PairsWriter(index_dir) as pairs:
-        for edition, rules, glossary in editions:
-            pairs.add_edition(edition.id, _write_edition(index_dir, edition, rules, glossary))
-            manifest.append({"id": edition.id, "lang": edition.lang})
+        for text in editions:
+            pairs.add_edition(text.edition.id, _write_edition(index_dir, text))
+            manifest.append({"id": text.edition.id, "lang": text.edition.lang})
     data = {"schema": SCHEMA_VERSION, "editions": manifest}
     (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
 
@@ -120,17 +102,16 @@ def rule_and_under(number: str) -> wq.Query:
     return wq.Or([wq.Term("number", number), wq.Term("within", number)])
 
 
-def _write_edition(
-    index_dir: Path, edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
-) -> list[list[str]]:
+def _write_edition(index_dir: Path, text: EditionText) -> list[list[str]]:
     """Write one edition's whoosh index (text fields analysed here, once); return each document's
     token pairs (``search.analysis.pairs_of`` the heading's and text's tokens, or the text's alone
     when the heading is the text)."""
+    edition = text.edition
     index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
     writer = index.writer(limitmb=WRITER_MEMORY_MB)
     analyzer = analyzer_for(edition.lang)  # one per edition: its stemming cache serves every field
     pairs = []
-    for document in rule_documents(edition, rules, glossary):
+    for document in rule_documents(text):
         tokens = {field: analyze(analyzer, str(document[field])) for field in TEXT_FIELDS}
         heading, body = tokens["heading"], tokens["body"]
         pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
@@ -170,25 +151,18 @@ def _manifest(index_dir: Path) -> dict | list | None:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def rule_documents(
-    edition: Edition, rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]
-) -> Iterator[dict[str, object]]:
+def rule_documents(text: EditionText) -> Iterator[dict[str, object]]:
     """The index documents of an edition's rules, in document order (fields in module doc; the
     text fields as text: ``write_index`` analyses them)."""
-    lang = edition.lang
+    lang, rules, named = text.edition.lang, text.rules, text.glossary_names
     titles: dict[str, str] = {}
     for rule in rules:
         if rule.title:
             titles.setdefault(rule.number, rule.title)
-    named_by, mentioned_by = glossary_names(glossary, titles, lang)
-    vocabulary = "\n".join(rule.text for rule in rules)
-    all_defined = [defined_terms(rule.text, lang) for rule in rules]
-    all_names = [[n for n in (r.title, r.title_en, *named_by.get(r.number, [])) if n] for r in rules]
-    cjk_words = cjk_vocabulary((n for found in all_names + all_defined for n in found), (r.text for r in rules), lang)
-    first = {"spell_cjk": json.dumps(cjk_words, ensure_ascii=False)} if lang in CJK_LANGUAGES else {}
     for seq, rule in enumerate(rules):
-        defined, names = all_defined[seq], all_names[seq]
-        terms = defined + named_by.get(rule.number, []) + mentioned_by.get(rule.number, [])
+        defined = list(rule.defined_terms)
+        names = [n for n in (rule.title, rule.title_en, *named.names.get(rule.number, ())) if n]
+        terms = defined + list(named.names.get(rule.number, ())) + list(named.mentions.get(rule.number, ()))
         heading = "\n".join(t for t in (rule.title, rule.title_en, *terms) if t)
         yield {
             "seq": seq,
@@ -199,10 +173,7 @@ def rule_documents(
             "heading": heading,
             "body": rule.text,
             "examples": "\n".join(example.text for example in rule.examples),
-            "spell_title": " ".join(names + defined),
-            "spell_body": vocabulary if seq == 0 else "",
             "context": context_title(rule, titles),
-            **(first if seq == 0 else {}),
         }
 
 

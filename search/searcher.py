@@ -28,7 +28,6 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -52,7 +51,7 @@ from search.query import (
     weighting,
 )
 from search.snippets import snippet
-from search.spelling import correct_word
+from search.spelling import LatinSpeller
 from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
 from kb.store.read import Store
 
@@ -96,7 +95,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._analyzers = {lang: analyzer_for(lang) for lang in set(self._editions.values())}
-        self._spellers: dict[str, CJKSpeller] = {}
+        self._spellers: dict[str, tuple[LatinSpeller, CJKSpeller]] = {}
 
     def search(
         self,
@@ -155,12 +154,13 @@ class Searcher:
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
     ) -> list[Hit]:
         lang = edition.lang
-        speller = self._speller(searcher, edition.id) if lang in CJK_LANGUAGES else None
-        parsed = correct_query(searcher, parsed, lang, speller)
+        speller = self._speller(edition.id) if lang in CJK_LANGUAGES else None
+        latin = self._spellers_of(edition.id)[0]
+        parsed = correct_query(searcher, parsed, lang, speller, latin=latin)
         pairs = self._pairs.edition(edition.id)
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
         if not results and speller is not None:
-            thorough = correct_query(searcher, parsed, lang, speller, thorough=True)
+            thorough = correct_query(searcher, parsed, lang, speller, thorough=True, latin=latin)
             if thorough != parsed:
                 results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
                 parsed = thorough if results else parsed
@@ -178,11 +178,16 @@ class Searcher:
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
-    def _speller(self, searcher: WhooshSearcher, edition_id: str) -> CJKSpeller:
+    def _speller(self, edition_id: str) -> CJKSpeller:
+        """The edition's Korean/Japanese speller."""
+        return self._spellers_of(edition_id)[1]
+
+    def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, CJKSpeller]:
+        """The edition's spellers, made once from its vocabulary in the store."""
         with self._lock:
             if edition_id not in self._spellers:
-                stored = searcher.stored_fields(0) if searcher.doc_count_all() else {}
-                self._spellers[edition_id] = CJKSpeller(json.loads(stored.get("spell_cjk") or "{}"))
+                vocabulary = self.store.vocabulary(edition_id)
+                self._spellers[edition_id] = (LatinSpeller(vocabulary), CJKSpeller(vocabulary))
             return self._spellers[edition_id]
 
     def _searcher(self, edition_id: str) -> WhooshSearcher:
@@ -207,10 +212,10 @@ def open_searcher(build: BuildPaths) -> Searcher:
 
 def correct_query(
     searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
-    thorough: bool = False,
+    thorough: bool = False, latin: LatinSpeller | None = None,
 ) -> ParsedQuery:
     """``parsed`` with every Latin word that no text field of the edition holds replaced by its
-    spelling correction (``search.spelling``), and with ``speller`` (the edition's, ``search.spelling_cjk``)
+    spelling correction (``latin``, the edition's ``search.spelling.LatinSpeller``; none without), and with ``speller`` (the edition's, ``search.spelling_cjk``)
     every Korean/Japanese word or script run of a word that has a bigram no text holds; with
     ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
     words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
@@ -219,7 +224,7 @@ def correct_query(
     for clause in parsed.clauses:
         words = [
             _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
-            else _corrected(reader, word, lang)
+            else _corrected(reader, word, lang, latin)
             for word in clause.text.split()
         ]
         clauses.append(replace(clause, text=" ".join(words)))
@@ -254,14 +259,14 @@ def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
     return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
 
 
-def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str) -> str:
+def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None) -> str:
     lowered = word.lower()
-    if not lowered.isascii() or not lowered.isalpha():
+    if latin is None or not lowered.isascii() or not lowered.isalpha():
         return word
     tokens = field_tokens("body", lowered, lang)
     if any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
         return word
-    return correct_word(reader, lowered) or word
+    return (latin.correct(lowered) if latin else None) or word
 
 
 def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:

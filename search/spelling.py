@@ -1,21 +1,22 @@
-"""Spelling correction of query words against an edition's vocabulary (``tramlpe -> trample``).
+"""Spelling correction of Latin query words against an edition's vocabulary (``tramlpe -> trample``).
 
-Candidates come from whoosh's Levenshtein automaton over a vocabulary field (``spell_title``: the
-words of titles and names, then ``spell_body``: the words of rule texts, all in an edition's
-first document; see ``SEARCHES`` and ``search.index``); they
-are ranked by the optimal-string-alignment distance (a swap of two letters costs 1), then by how
-often the word occurs. whoosh's own corrector ranks by frequency alone, which prefers a common far word.
+The vocabulary is the edition's, from the store (``kb.model.Vocabulary``, computed at build time by
+``search.vocabulary``): ``title`` words (titles and names), then ``text`` words (the rule texts),
+see ``SEARCHES``. Candidates are the words within ``max_distance`` Levenshtein edits that share the
+first letters asked for; they are ranked by the optimal-string-alignment distance (a swap of two
+letters costs 1), then by how often the word occurs, then alphabetically.
 """
 
 from __future__ import annotations
 
-from whoosh.reading import IndexReader
+from collections.abc import Mapping
 
-SEARCHES = (("spell_title", 1), ("spell_body", 1), ("spell_title", 0))
-"""(vocabulary field, letters at the start that must be right), tried in order until one gives a
-correction: whoosh's automaton is about 5x faster when the first letter is fixed, and first
-letters are rarely the ones mistyped; a whole-word search of the body vocabulary (~25 ms) is
-left out."""
+from kb.model import Vocabulary
+
+SEARCHES = (("title", 1), ("text", 1), ("title", 0))
+"""(vocabulary, letters at the start that must be right), tried in order until one gives a
+correction: first letters are rarely the ones mistyped, and fixing the first letter keeps the
+candidates few; a whole-word search of the text vocabulary is left out."""
 
 
 def max_distance(word: str) -> int:
@@ -23,22 +24,48 @@ def max_distance(word: str) -> int:
     return 0 if len(word) <= 3 else 1 if len(word) <= 5 else 2
 
 
-def correct_word(reader: IndexReader, word: str) -> str | None:
-    """The best correction of a lower-case Latin ``word`` in the reader's vocabularies, or None
-    when the word is too short or nothing is close enough."""
-    limit = max_distance(word)
-    if limit == 0:
+class LatinSpeller:
+    """Corrects lower-case Latin words against an edition's ``title_words`` and ``text_words``.
+    Built once per edition by the searcher; read-only after."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self._words: dict[str, Mapping[str, int]] = {"title": vocabulary.title_words, "text": vocabulary.text_words}
+        self._by_letter: dict[str, dict[str, list[str]]] = {}
+        for kind, words in self._words.items():
+            by_letter: dict[str, list[str]] = {}
+            for word in words:
+                by_letter.setdefault(word[:1], []).append(word)
+            self._by_letter[kind] = by_letter
+
+    def correct(self, word: str) -> str | None:
+        """The best correction of a lower-case Latin ``word``, or None when the word is too short
+        or nothing is close enough."""
+        limit = max_distance(word)
+        if limit == 0:
+            return None
+        for kind, prefix in SEARCHES:
+            words = self._words[kind]
+            pool = self._by_letter[kind].get(word[:1], []) if prefix else words
+            candidates = [
+                (distance(word, term), -words[term], term)
+                for term in pool
+                if term != word and abs(len(term) - len(word)) <= limit and _levenshtein(word, term) <= limit
+            ]
+            close = [c for c in candidates if c[0] <= limit]
+            if close:
+                return min(close)[2]
         return None
-    for field, prefix in SEARCHES:
-        candidates = [
-            (distance(word, term), -reader.frequency(field, term), term)
-            for term in reader.terms_within(field, word, limit, prefix=prefix)
-            if term != word
-        ]
-        close = [c for c in candidates if c[0] <= limit]
-        if close:
-            return min(close)[2]
-    return None
+
+
+def _levenshtein(a: str, b: str) -> int:
+    """Insertions, deletions and substitutions that turn ``a`` into ``b``."""
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
 
 
 def distance(a: str, b: str) -> int:

@@ -1,7 +1,7 @@
 """Spelling correction of Korean and Japanese query words (``돌짐 -> 돌진``, ``マリカン -> マリガン``,
 ``まりがん -> マリガン``, ``ゆうせんけん -> 優先権``).
 
-The vocabulary (``cjk_vocabulary``, written by ``search.index`` into an edition's first document) is
+The vocabulary (``search.vocabulary.cjk_vocabulary``, stored with the edition by the build) is
 the words of the edition's names (titles, defined terms, glossary terms, each whole without spaces
 and each script run of two characters or more), for Japanese also the katakana words of the rule
 texts and their kanji runs used twice or more, and the katakana readings of the Japanese words
@@ -24,81 +24,30 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 
+from kb.model import Vocabulary
 from search.spelling import distance as osa_distance
 
 MAX_EDITS = 2
 """Most characters (syllables, kana) a correction may differ by before its distance is checked."""
 MAX_FORM_CHARS = 12
 """Longer vocabulary forms are not indexed for correction (whole long names rarely are typed)."""
-NAME_WEIGHT = 10
-"""A word's weight per name it is in; a katakana word of the rule texts weighs 1 per use."""
-MIN_KANJI_USES = 2
-"""A kanji run of the Japanese rule texts joins the vocabulary (with its reading) from this many uses."""
 KOREAN_PARTICLES = ("에서는", "에서도", "으로는", "에서", "으로", "에게", "에는", "에도", "로는", "과의", "와의",
                     "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만")
 """Particles a Korean query word may carry (``돌짐은``), longest first: the word is corrected
 without, then the particle put back."""
 
 _HANGUL = re.compile(r"[\uAC00-\uD7A3]+")
-_KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC][\u30A1-\u30FA\u30FC・]*[\u30A1-\u30FA\u30FC]")
-_KANJI = re.compile(r"[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+")
+KATAKANA_WORD = re.compile(r"[\u30A1-\u30FA\u30FC][\u30A1-\u30FA\u30FC・]*[\u30A1-\u30FA\u30FC]")
+KANJI_RUN = re.compile(r"[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+")
 _HIRAGANA = re.compile(r"[\u3041-\u3096ー]+")
-_KANA = re.compile(r"^[\u3041-\u3096\u30A1-\u30FA\u30FC・]+$")
+KANA_ONLY = re.compile(r"^[\u3041-\u3096\u30A1-\u30FA\u30FC・]+$")
 SCRIPT_RUN = re.compile(
     r"[\uAC00-\uD7A3]+|[\u30A1-\u30FA\u30FC・]+|[\u3041-\u3096ー]+|[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+"
 )
 """Script runs of a Korean/Japanese word (Hangul, katakana, hiragana, kanji): the units corrected
 one by one (``マリガソの手順``: a correction of the whole word could drop a run)."""
-_SPACES = re.compile(r"[\s\W_]+")
-_SMALL_KANA = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
-
-
-def cjk_vocabulary(names: Iterable[str], texts: Iterable[str], lang: str) -> dict[str, object]:
-    """The correction vocabulary of an edition in ``lang`` (``ko``/``ja``; else empty), as JSON-ready
-    data ``{"words": {word: weight}, "readings": {katakana reading: word}}``. ``names`` are every
-    title, defined term and glossary term (one entry per use), ``texts`` the rule texts."""
-    words: Counter[str] = Counter()
-    if lang not in ("ko", "ja"):
-        return {"words": {}, "readings": {}}
-    for name in names:
-        for word in dict.fromkeys(_name_words(name)):
-            words[word] += NAME_WEIGHT
-    if lang == "ja":
-        kanji: Counter[str] = Counter()
-        for text in texts:
-            words.update(_KATAKANA.findall(text))
-            kanji.update(run for run in _KANJI.findall(text) if len(run) >= 2)
-        words.update({run: n for run, n in kanji.items() if n >= MIN_KANJI_USES})
-    readings = _readings(w for w in words if _has_kanji(w)) if lang == "ja" else {}
-    return {"words": dict(words), "readings": readings}
-
-
-def _name_words(name: str) -> Iterator[str]:
-    whole = _SPACES.sub("", unicodedata.normalize("NFKC", name))
-    if len(whole) >= 2 and not whole.isascii():
-        yield whole
-    for run in SCRIPT_RUN.findall(unicodedata.normalize("NFKC", name)):
-        if len(run) >= 2 and run.strip("・"):
-            yield run.strip("・")
-
-
-def _has_kanji(word: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" or ch == "\u3005" for ch in word)
-
-
-def _readings(words: Iterable[str]) -> dict[str, str]:
-    from janome.tokenizer import (
-        Tokenizer,  # build time only: the dictionary takes ~0.3 s to load
-    )
-
-    tokenizer = Tokenizer()
-    found: dict[str, str] = {}
-    for word in words:
-        parts = [t.reading if t.reading != "*" else fold_kana(t.surface) for t in tokenizer.tokenize(word)]
-        reading = "".join(parts)
-        if _KANA.match(reading):
-            found.setdefault(reading, word)
-    return found
+SPACES = re.compile(r"[\s\W_]+")
+_SMALLKANA_ONLY = str.maketrans("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ")
 
 
 def fold_kana(text: str) -> str:
@@ -108,7 +57,7 @@ def fold_kana(text: str) -> str:
 
 def _key(word: str) -> str:
     """The comparison form: jamo for Hangul; folded, full-size, NFD kana for Japanese."""
-    return unicodedata.normalize("NFD", fold_kana(word).translate(_SMALL_KANA))
+    return unicodedata.normalize("NFD", fold_kana(word).translate(_SMALLKANA_ONLY))
 
 
 def distance(a: str, b: str) -> int:
@@ -129,16 +78,16 @@ def max_distance(word: str) -> int:
 
 
 class CJKSpeller:
-    """Corrects Korean and Japanese words against an edition's ``cjk_vocabulary`` data. Built once
+    """Corrects Korean and Japanese words against an edition's vocabulary (``names``, ``readings``). Built once
     per edition by the searcher (a deletion index of a few thousand forms); read-only after."""
 
-    def __init__(self, vocabulary: Mapping[str, Mapping[str, object]]) -> None:
-        self.weights: dict[str, int] = {w: int(n) for w, n in vocabulary.get("words", {}).items()}  # type: ignore[call-overload]
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.weights: dict[str, int] = dict(vocabulary.names)
         forms: dict[str, str] = {w: w for w in self.weights}
-        for reading, word in vocabulary.get("readings", {}).items():
+        for reading, word in vocabulary.readings.items():
             forms.setdefault(str(reading), str(word))
         self.forms = forms
-        self._katakana = [w for w in self.weights if _KATAKANA.fullmatch(w)]
+        self._katakana = [w for w in self.weights if KATAKANA_WORD.fullmatch(w)]
         self._deletions: dict[str, set[str]] = {}
         for form in forms:
             if len(form) <= MAX_FORM_CHARS:
@@ -153,7 +102,7 @@ class CJKSpeller:
         for anything else."""
         if _HIRAGANA.fullmatch(run) and len(run) >= 3:
             return fold_kana(run) not in self.forms
-        if not self._katakana or not _KATAKANA.fullmatch(run):
+        if not self._katakana or not KATAKANA_WORD.fullmatch(run):
             return True
         return run in self.weights or any(run in word for word in self._katakana)
 
@@ -191,7 +140,7 @@ class CJKSpeller:
 
 
 def _folded(word: str) -> str:
-    return fold_kana(word).translate(_SMALL_KANA)
+    return fold_kana(word).translate(_SMALLKANA_ONLY)
 
 
 def _deletions(word: str, depth: int) -> set[str]:

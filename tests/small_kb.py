@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from kb.model import Edition, Example, GlossaryEntry, Reference, Rule
-from kb.store.write import StoreWriter
+from tests.kbs import write_store
 
 SMALL_KB = Path(__file__).resolve().parent / "data" / "small_kb.json"
 
@@ -23,11 +23,8 @@ def small_kb_editions() -> list[tuple[Edition, list[Rule], list[GlossaryEntry]]]
 
 
 def write_small_store(path: Path) -> Path:
-    """Write the fixture as a store at ``path`` and return it."""
-    with StoreWriter(path) as writer:
-        for edition, rules, glossary in small_kb_editions():
-            writer.add_edition(edition, rules, glossary)
-    return path
+    """Write the fixture as a store at ``path`` (``tests.kbs.write_store``) and return it."""
+    return write_store(path, small_kb_editions())
 
 
 def _edition(raw: dict) -> tuple[Edition, list[Rule], list[GlossaryEntry]]:

@@ -2,6 +2,11 @@
 
 ``abort_with(code, message, suggestions=...)`` stops a view with an HTTP error that carries a
 human message and links to suggest (e.g. the nearest existing rules for an unknown number).
+``STATUSES`` is the one table from KB errors to HTTP statuses: a KB error a view lets through is
+answered with its status. ``AmbiguousEdition`` (a date naming several editions) is answered 300
+the same way on every page and API route: an HTML page choosing between the editions, or JSON
+``{"error": {"status": 300, ..., "choices": [{"edition", "label", "url"}]}}`` under ``/api/``;
+each choice is the request's URL with the date replaced by the edition's id.
 """
 
 from __future__ import annotations
@@ -9,10 +14,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from kb import numbers
+from kb.errors import AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, RuleNotFound
+
+STATUSES: dict[type[KBError], int] = {
+    AmbiguousEdition: 300, EditionNotFound: 404, RuleNotFound: 404, KBMissing: 503, IndexOutdated: 503,
+}
+"""The HTTP status of each KB error (a KBError not listed is a 500)."""
+
 _TITLES = {
+    300: "Multiple choices",
     400: "Bad request",
     404: "Not found",
     405: "Method not allowed",
@@ -38,7 +52,50 @@ def abort_with(code: int, message: str, suggestions: Sequence[tuple[str, str]] =
 def register(app: Flask) -> None:
     """Install the handlers on ``app``: HTTP errors keep their status; anything else is a 500."""
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(AmbiguousEdition, _choose_edition)
+    app.register_error_handler(KBError, _kb_error)
     app.register_error_handler(Exception, _unexpected)
+
+
+def status_of(error: KBError) -> int:
+    """The HTTP status ``STATUSES`` gives ``error``."""
+    return next((code for kind, code in STATUSES.items() if isinstance(error, kind)), 500)
+
+
+def _kb_error(error: KBError) -> Response:
+    return _http_error(PageError(status_of(error), str(error)))
+
+
+def _choose_edition(several: AmbiguousEdition) -> Response:
+    store, labels = current_app.extensions["crkb.store"], current_app.extensions["crkb.labels"]
+    editions = [store.edition(edition_id) for edition_id in several.ids]
+    choices = [(edition, _choice_url(several.wanted, edition.id)) for edition in editions]
+    message = f"{several.wanted} names several editions: {', '.join(several.ids)}."
+    if request.path.startswith("/api/"):
+        body = {"status": 300, "title": _TITLES[300], "message": message,
+                "choices": [{"edition": e.id, "label": labels.name(e), "url": url} for e, url in choices]}
+        response = jsonify({"error": body})
+    else:
+        number = (request.view_args or {}).get("number")
+        html = render_template("choose_edition.html", lang=several.lang, date=several.wanted, choices=choices,
+                               number=numbers.parse_number(number) if number else None)
+        response = Response(html, mimetype="text/html")
+    response.status_code = STATUSES[AmbiguousEdition]
+    return response
+
+
+def _choice_url(wanted: str, edition_id: str) -> str:
+    """The request's URL with the date ``wanted`` (a path segment or ``?edition=``) replaced by
+    ``edition_id``; a rule number in the path in its canonical form."""
+    view_args = dict(request.view_args or {})
+    query = request.args.to_dict()
+    if view_args.get("edition") == wanted:
+        view_args["edition"] = edition_id
+    if query.get("edition") == wanted:
+        query["edition"] = edition_id
+    if view_args.get("number"):
+        view_args["number"] = numbers.parse_number(view_args["number"]) or view_args["number"]
+    return url_for(request.endpoint or "home.index", **view_args, **query)
 
 
 def _http_error(error: HTTPException) -> Response:

@@ -2,23 +2,27 @@
 
 Texts come from scraped pages and are data, never markup: every character outside the tags made
 here is escaped. A reference (``kb.model.Reference``, a character span and its target numbers)
-becomes a link per target that exists in the edition; a target that does not exist is shown
-unlinked and marked (``<span class="ref-missing">``). A range (``rule 103.2a-e``) links its words
-to the first rule and is followed by a link to every rule in it.
+becomes a link per target that exists in the edition (the store's resolution: ``Reference.resolved``);
+a target that does not exist is shown unlinked and marked (``<span class="ref-missing">``). A
+reference that writes each of its targets' numbers links each number where it is written (the
+store's target spans: ``Reference.spans``); a range (``rule 103.2a-e``) links its words to the first
+rule and is followed by a link to every rule in it.
+
+``linker(edition)`` is the site's link policy: a resolved target links within the edition; a
+translation that omits a rule links the English edition of the same effective date when that holds
+it (``hreflang``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
 from kb import numbers
-from kb.model import Reference
-
-_NUMBER_WORD = re.compile(r"\d{3}\.\d+[a-zA-Z]?|\d{3}")
+from kb.model import Edition, Reference
+from web import state
 
 
 @dataclass(frozen=True)
@@ -32,8 +36,9 @@ class LinkTarget:
     lang: str | None = None
 
 
-LinkFor = Callable[[str], "LinkTarget | None"]
-"""Maps a canonical rule number to its ``LinkTarget``, or None when the edition lacks the rule."""
+LinkFor = Callable[[str, bool], "LinkTarget | None"]
+"""Maps a canonical rule number, and whether the edition holds it, to its ``LinkTarget`` (None:
+no link)."""
 
 
 def render_text(text: str, references: Sequence[Reference], link_for: LinkFor) -> Markup:
@@ -50,38 +55,36 @@ def render_text(text: str, references: Sequence[Reference], link_for: LinkFor) -
         if ref.start < cursor or ref.end > len(text) or ref.start >= ref.end:
             continue
         parts.append(str(escape(text[cursor : ref.start])))
-        parts.append(_reference_html(text[ref.start : ref.end], ref.targets, link_for))
+        parts.append(_reference_html(text, ref, link_for))
         cursor = ref.end
     parts.append(str(escape(text[cursor:])))
     return Markup("".join(parts))
 
 
-def _reference_html(words: str, targets: Sequence[str], link_for: LinkFor) -> str:
+def _reference_html(text: str, ref: Reference, link_for: LinkFor) -> str:
+    words, targets = text[ref.start : ref.end], ref.targets
+
+    def link(label: str, number: str, missing: str | None = None) -> str:
+        return _link(label, number, link_for(number, number in ref.resolved) if number else None, missing)
+
     if not targets:
         return str(escape(words))
     if len(targets) == 1:
-        return _link(words, targets[0], link_for)
-    tokens = [(m.start(), m.end(), numbers.parse_number(m.group())) for m in _NUMBER_WORD.finditer(words)]
-    if [t[2] for t in tokens] == list(targets):
-        return _link_tokens(words, tokens, link_for)
-    if all(link_for(t) is None for t in targets):
-        return _link(words, "", link_for, missing=", ".join(targets))
-    members = " ".join(_link(_short_label(t, targets[0]), t, link_for) for t in targets)
-    return f'{_link(words, targets[0], link_for)} <span class="ref-range">[{members}]</span>'
+        return link(words, targets[0])
+    spans = ref.spans
+    if len(spans) == len(targets) and all(spans) and len(set(spans)) == len(spans):
+        out, cursor = [], ref.start
+        for number, (start, end) in sorted(zip(targets, spans), key=lambda pair: pair[1]):  # type: ignore[arg-type]
+            out += [str(escape(text[cursor:start])), link(text[start:end], number)]
+            cursor = end
+        return "".join(out) + str(escape(text[cursor : ref.end]))
+    if all(link_for(t, t in ref.resolved) is None for t in targets):
+        return link(words, "", missing=", ".join(targets))
+    members = " ".join(link(_short_label(t, targets[0]), t) for t in targets)
+    return f'{link(words, targets[0])} <span class="ref-range">[{members}]</span>'
 
 
-def _link_tokens(words: str, tokens: list[tuple[int, int, str | None]], link_for: LinkFor) -> str:
-    out, cursor = [], 0
-    for start, end, number in tokens:
-        out.append(str(escape(words[cursor:start])))
-        out.append(_link(words[start:end], number or "", link_for))
-        cursor = end
-    out.append(str(escape(words[cursor:])))
-    return "".join(out)
-
-
-def _link(words: str, number: str, link_for: LinkFor, missing: str | None = None) -> str:
-    target = link_for(number) if number else None
+def _link(words: str, number: str, target: LinkTarget | None, missing: str | None = None) -> str:
     if target is None:
         note = _missing_note(missing or number)
         return f'<span class="ref-missing" title="{escape(note)}">{escape(words)}</span>'
@@ -101,3 +104,38 @@ def _short_label(number: str, first: str) -> str:
     if numbers.is_canonical(number) and numbers.level(number) == 3 and number[:-1] == first[:-1]:
         return number[-1]
     return number
+
+
+Linker = Callable[[str, Sequence[Reference]], Markup]
+"""Turns a text of an edition and its references into linked, escaped HTML (for templates)."""
+
+
+def linker(edition: Edition) -> Linker:
+    """A ``Linker`` for texts of ``edition`` (see the module docstring for the link policy)."""
+    link = link_for(edition)
+    return lambda text, references: render_text(text, references, link)
+
+
+def link_for(edition: Edition) -> LinkFor:
+    """The ``LinkFor`` of ``edition``: a resolved target links within it (pinned when it is not
+    the newest); an unresolved one, in a translation, links the English edition of the same
+    effective date when that holds it (its numbers are read once per app); else None."""
+    urls = state.urls()
+    english = _same_day_english(edition)
+    held = state.numbers_of(english) if english is not None else frozenset()
+
+    def link(number: str, resolved: bool) -> LinkTarget | None:
+        holder = edition if resolved else english if number in held else None
+        if holder is None or not numbers.is_canonical(number):
+            return None
+        return LinkTarget(urls.rule(holder.lang, number, holder), urls.api_preview(holder.lang, number, holder),
+                          None if holder is edition else holder.lang)
+
+    return link
+
+
+def _same_day_english(edition: Edition) -> Edition | None:
+    if edition.lang == "en" or edition.effective_date is None:
+        return None
+    same_day = [e for e in state.store().editions("en") if e.effective_date == edition.effective_date]
+    return same_day[0] if same_day else None

@@ -56,7 +56,10 @@ _AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、)\s*)?"
 _COUNTER = r"(?!\s*(?:장|점|개|명|번|턴|枚|点|人|個|%|cards?\b|life\b))"
 """A three-digit item continuing a list must not be a count (``100장``, ``100 cards``)."""
 
-_Group = tuple[int, int, list[str]]
+Span = tuple[int, int]
+_Target = tuple[str, "Span | None"]
+"""A target and the span of the number naming it (None inside a range or for a lone letter)."""
+_Group = tuple[int, int, list[_Target]]
 """A citation being read: span start, span end, targets so far."""
 
 
@@ -110,7 +113,7 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
             continue
         items = _KEYWORD_ITEM if match.group("keyword") or match.group("see") else _BARE_ITEM
         groups = _follow_list(norm, first, items, _LIST_WORDS[lang])
-        refs += [Reference(s, e, text[s:e], tuple(_unique(t))) for s, e, t in groups]
+        refs += [_reference(text, start, end, found) for start, end, found in groups]
         pos = groups[-1][1]
     return tuple(refs)
 
@@ -118,19 +121,20 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
 def _first_item(match: re.Match[str], text: str) -> _Group | None:
     """Span start, end and targets of the first item an anchor matched, or None when it is no citation."""
     if match.groupdict().get("ko_section"):
-        return match.start(), match.end(), [match.group("ko_section")]
+        return match.start(), match.end(), [(match.group("ko_section"), match.span("ko_section"))]
     if match.group("see"):
-        return match.start("see"), match.end("see"), [match.group("see")]
+        return match.start("see"), match.end("see"), [(match.group("see"), match.span("see"))]
     if match.group("bare"):
         if _is_run_in_number(text, match):
             return None
-        targets = _item_targets(match.group("bare"), match.group("bare_end"))
+        targets = _item_targets(match, "bare", "bare_end")
         return (match.start(), match.end(), targets) if targets else None
     first, keyword = match.group("first"), match.group("keyword").strip().lower()
     if len(first) == 1:
         is_section = keyword.startswith("section") or text.startswith("〔", match.end("first"))
-        return (match.start(), match.end(), [first]) if is_section and not match.group("end") else None
-    targets = _item_targets(first, match.group("end"))
+        found = [(first, match.span("first"))]
+        return (match.start(), match.end(), found) if is_section and not match.group("end") else None
+    targets = _item_targets(match, "first", "end")
     return (match.start(), match.end(), targets) if targets else None
 
 
@@ -162,7 +166,7 @@ def _follow_list(
             after = _AFTER_TITLE_THEN.match(text, title.end())
             listed = after.group().strip() or (title.group("title") or "").endswith(",")
             item = items.match(text, after.end()) if listed else None
-            new = _item_targets(item.group("num"), item.group("end")) if item else []
+            new = _item_targets(item, "num", "end") if item else []
             if not new:
                 return groups
             groups.append((item.start(), item.end(), new))
@@ -172,7 +176,7 @@ def _follow_list(
             return groups
         item = items.match(text, words.end())
         if item:
-            new, item_end = _item_targets(item.group("num"), item.group("end")), item.end()
+            new, item_end = _item_targets(item, "num", "end"), item.end()
         else:
             new, item_end = _letter_item(text, words.end(), targets), words.end() + 1
         if not new:
@@ -180,30 +184,42 @@ def _follow_list(
         groups[-1] = (start, item_end, targets + new)
 
 
-def _letter_item(text: str, pos: int, previous: list[str]) -> list[str]:
+def _letter_item(text: str, pos: int, previous: list[_Target]) -> list[_Target]:
     """``rules 608.3a and b``: a lone letter after a subrule, later in the alphabet (never ``a``)."""
     letter = _LETTER.match(text, pos)
-    if not letter or not previous or level(previous[-1]) != 3 or letter.group() <= previous[-1][-1]:
+    before = previous[-1][0] if previous else ""
+    if not letter or not before or level(before) != 3 or letter.group() <= before[-1]:
         return []
-    number = parse_number(previous[-1][:-1] + letter.group())
-    return [number] if number else []
+    number = parse_number(before[:-1] + letter.group())
+    return [(number, None)] if number else []
 
 
-def _item_targets(first: str, end: str | None) -> list[str]:
-    """Canonical targets of one item: a number, or a range expanded (l/o skipped).
+def _item_targets(match: re.Match[str], first: str, end: str) -> list[_Target]:
+    """Canonical targets of one item (groups ``first`` and ``end`` of ``match``): a number with
+    its span, or a range expanded (l/o skipped; members have no span of their own).
 
     A range that does not expand (backwards, mixed levels) gives its two ends, each if valid.
     """
-    number = _canonical(first)
+    number = _canonical(match.group(first))
     if number is None:
         return []
-    if end is None:
-        return [number]
-    last = _canonical(end) if len(end) >= 3 else end
+    written_end = match.group(end)
+    if written_end is None:
+        return [(number, match.span(first))]
+    last = _canonical(written_end) if len(written_end) >= 3 else written_end
     try:
-        return expand_range(number, last) if last else [number]
+        return [(n, None) for n in expand_range(number, last)] if last else [(number, match.span(first))]
     except InvalidRuleNumber:
-        return [number] + ([last] if last and _canonical(last) == last else [])
+        ends = [(last, match.span(end))] if last and _canonical(last) == last else []
+        return [(number, match.span(first)), *ends]
+
+
+def _reference(text: str, start: int, end: int, found: list[_Target]) -> Reference:
+    """A Reference of ``text[start:end]``, each target once (its first span kept)."""
+    spans: dict[str, Span | None] = {}
+    for number, span in found:
+        spans.setdefault(number, span)
+    return Reference(start, end, text[start:end], tuple(spans), tuple(spans.values()))
 
 
 def _canonical(written: str) -> str | None:

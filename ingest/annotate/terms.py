@@ -1,18 +1,11 @@
-"""Names a rule goes by, besides its title: terms its own text defines, and glossary terms.
-
-A rule's text often names what it describes (``This is called the “legend rule.”``, ``이것을 "전설
-규칙"이라고 합니다.``, ``「APNAP順ルール」と呼ばれる``); a glossary entry names the rules it cites
-(``Mulligan ... See rule 103.5.``). The search index gives these names the weight of a title, so a
-query that names a rule finds it first.
+"""Terms a rule's text says it defines: ``This is called the “legend rule.”``, ``이것을 "전설
+규칙"이라고 합니다.``, ``「APNAP順ルール」と呼ばれる``. Stored with the rule (``Rule.defined_terms``);
+the search index gives them the weight of a title, and a rule page lists them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-
-from search.analysis import name_key
-from kb.model import GlossaryEntry
 
 _QUOTED = r'(?:“(?P<term>[^”\n]{1,60})”|"(?P<term2>[^"\n]{1,60})"|‘(?P<term3>[^’\n]{1,60})’)'
 _PARENTHESIS = re.compile(r"^(?P<main>.+?)\s*[(（](?P<alt>[^)）]+)[)）]$")
@@ -63,30 +56,3 @@ def defined_terms(text: str, lang: str) -> list[str]:
         if groups.get("alt"):
             found.append(groups["alt"].strip())
     return list(dict.fromkeys(t for t in found if t))
-
-
-def glossary_names(
-    glossary: Iterable[GlossaryEntry], titles: Mapping[str, str], lang: str
-) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Which rules each glossary term names, and which it only mentions: ``(names, mentions)``,
-    both mapping a rule number to glossary terms.
-
-    A term names the cited rules whose title is that term (``Haste ... See rule 702.10 and rule
-    302.6`` names 702.10 "Haste" and mentions 302.6); when no cited rule has that title it names
-    them all (``Maximum Hand Size ... See rule 402.2 and 514.1``). ``titles`` maps numbers to
-    titles; entries that cite nothing are left out.
-    """
-    names: dict[str, list[str]] = {}
-    mentions: dict[str, list[str]] = {}
-    for entry in glossary:
-        targets = _targets(entry)
-        key = name_key(entry.term, lang)
-        titled = [t for t in targets if t in titles and name_key(titles[t], lang) == key]
-        for target in targets:
-            chosen = names if not titled or target in titled else mentions
-            chosen.setdefault(target, []).append(entry.term)
-    return names, mentions
-
-
-def _targets(entry: GlossaryEntry) -> Sequence[str]:
-    return list(dict.fromkeys(t for ref in entry.references for t in ref.targets))

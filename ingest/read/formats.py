@@ -13,8 +13,9 @@ from ingest.read.readers.scraped import is_scraped_page, read_scraped_page
 from ingest.read.readers.text import is_hard_wrapped, read_hard_wrapped_text, read_official_text, read_plain_text
 from ingest.sources import SourceError, SourceText
 
-MAX_BYTES = 20 * 1024 * 1024
-"""Largest source file accepted (the biggest CR file, UTF-16 2022-11-18, is 1.7 MB)."""
+MAX_BYTES = 20_000_000
+"""Largest source file read, in bytes (the biggest CR file, UTF-16 2022-11-18, is 1.7 MB); the
+build's default (``crkb build --max-mb``)."""
 
 Reader = Callable[[str, str, str], SourceText]
 

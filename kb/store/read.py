@@ -1,8 +1,9 @@
-"""Reading the store (see ``kb.store.write`` for the schema).
+"""Reading the store (tables in ``kb.store.schema``).
 
 ``Store`` opens the SQLite file read-only, one connection per thread, and answers the questions
 the CLI, the search and the site ask: editions, a rule by number, its subrules, the rules that cite
-it, glossary entries. Rules come back as ``kb.model.Rule`` with examples and references filled in.
+it, glossary entries, and what the build derived (glossary names, the spelling vocabulary). Rules
+come back as ``kb.model.Rule`` with examples, references and defined terms filled in.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from kb import numbers
 from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound
-from kb.model import LANGUAGES, Edition, Example, GlossaryEntry, Reference, Rule
+from kb.model import LANGUAGES, Edition, EditionText, GlossaryEntry, GlossaryNames, Rule, Vocabulary
+from kb.store import rows
 from kb.store.db import ReadOnlyDatabase
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -104,10 +106,10 @@ class Store:
         """Every rule printed with ``number`` in the edition (two for a publisher's duplicate)."""
         return self._rules(edition_id, "number = ?", (number,))
 
-    def has_rule(self, edition_id: str, number: str) -> bool:
-        """True when the edition holds rule ``number``."""
-        sql = "SELECT 1 FROM rules WHERE edition = ? AND number = ? LIMIT 1"
-        return self._db().execute(sql, (edition_id, number)).fetchone() is not None
+    def numbers(self, edition_id: str) -> frozenset[str]:
+        """Every rule number the edition holds."""
+        found = self._db().execute("SELECT DISTINCT number FROM rules WHERE edition = ?", (edition_id,))
+        return frozenset(row[0] for row in found)
 
     def rules(self, edition_id: str) -> list[Rule]:
         """All rules of an edition in document order."""
@@ -117,7 +119,7 @@ class Store:
         """``{seq: text}`` of the edition's rules at document positions ``seqs`` (one query per
         500; positions the edition lacks are left out). The search's snippets come from here."""
         out: dict[int, str] = {}
-        for chunk in _chunks(list(dict.fromkeys(seqs))):
+        for chunk in rows.chunks(list(dict.fromkeys(seqs))):
             sql = f"SELECT seq, text FROM rules WHERE edition = ? AND seq IN ({','.join('?' * len(chunk))})"
             out.update(self._db().execute(sql, (edition_id, *chunk)).fetchall())
         return out
@@ -155,8 +157,8 @@ class Store:
     def rules_citing(self, edition_id: str, number: str) -> list[Rule]:
         """Rules of the edition whose text or examples cite ``number``, document order."""
         sql = (
-            f"SELECT {_RULE_COLUMNS} FROM rules WHERE edition = ? AND seq IN (SELECT holder_seq "
-            "FROM citations WHERE edition = ? AND holder = 'rule' AND target = ?) ORDER BY seq"
+            f"SELECT {_RULE_COLUMNS} FROM rules WHERE edition = ? AND seq IN (SELECT citing_seq "
+            "FROM ref_targets WHERE edition = ? AND citing = 'rule' AND target = ?) ORDER BY seq"
         )
         return self._hydrate(edition_id, self._db().execute(sql, (edition_id, edition_id, number)).fetchall())
 
@@ -178,45 +180,8 @@ class Store:
         sql = f"SELECT {_RULE_COLUMNS} FROM rules WHERE edition = ? AND {where} ORDER BY seq"
         return self._hydrate(edition_id, self._db().execute(sql, (edition_id, *args)).fetchall())
 
-    def _hydrate(self, edition_id: str, rows: list[tuple]) -> list[Rule]:
-        if not rows:
-            return []
-        seqs = [row[0] for row in rows]
-        examples = self._examples(edition_id, seqs)
-        refs = self._refs(edition_id, "rule", seqs)
-        example_refs = self._refs(edition_id, "example", seqs)
-        rules = []
-        for seq, number, title, title_en, text, flags, source, line in rows:
-            exs = tuple(
-                Example(text_, tuple(example_refs.get((seq, idx), ()))) for idx, text_ in examples.get(seq, [])
-            )
-            rules.append(
-                Rule(number, text, title, title_en, exs, tuple(refs.get((seq, None), ())),
-                     tuple(json.loads(flags)), source, line)
-            )
-        return rules
-
-    def _examples(self, edition_id: str, seqs: list[int]) -> dict[int, list[tuple[int, str]]]:
-        out: dict[int, list[tuple[int, str]]] = {}
-        for chunk in _chunks(seqs):
-            sql = (
-                f"SELECT rule_seq, idx, text FROM examples WHERE edition = ? AND rule_seq IN "
-                f"({','.join('?' * len(chunk))}) ORDER BY rule_seq, idx"
-            )
-            for seq, idx, text in self._db().execute(sql, (edition_id, *chunk)):
-                out.setdefault(seq, []).append((idx, text))
-        return out
-
-    def _refs(self, edition_id: str, holder: str, seqs: list[int]) -> dict[tuple[int, int | None], list[Reference]]:
-        out: dict[tuple[int, int | None], list[Reference]] = {}
-        for chunk in _chunks(seqs):
-            sql = (
-                'SELECT holder_seq, example_idx, start, "end", text, targets FROM refs WHERE edition = ? '
-                f"AND holder = ? AND holder_seq IN ({','.join('?' * len(chunk))}) ORDER BY rowid"
-            )
-            for seq, idx, start, end, text, targets in self._db().execute(sql, (edition_id, holder, *chunk)):
-                out.setdefault((seq, idx), []).append(Reference(start, end, text, tuple(json.loads(targets))))
-        return out
+    def _hydrate(self, edition_id: str, found: list[tuple]) -> list[Rule]:
+        return rows.rules(self._db(), edition_id, found)
 
     # Glossary ---------------------------------------------------------------------------------
 
@@ -231,17 +196,42 @@ class Store:
 
     def glossary_citing(self, edition_id: str, number: str) -> list[GlossaryEntry]:
         """Glossary entries whose definition cites ``number``."""
-        where = "seq IN (SELECT holder_seq FROM citations WHERE edition = ? AND holder = 'glossary' AND target = ?)"
+        where = "seq IN (SELECT citing_seq FROM ref_targets WHERE edition = ? AND citing = 'glossary' AND target = ?)"
         return self._glossary(edition_id, where, (edition_id, number))
 
     def _glossary(self, edition_id: str, where: str, args: tuple[object, ...]) -> list[GlossaryEntry]:
         sql = f"SELECT seq, term, definition, source, line FROM glossary WHERE edition = ? AND {where} ORDER BY seq"
-        rows = self._db().execute(sql, (edition_id, *args)).fetchall()
-        refs = self._refs(edition_id, "glossary", [row[0] for row in rows])
+        found = self._db().execute(sql, (edition_id, *args)).fetchall()
+        refs = rows.references(self._db(), edition_id, "glossary", [row[0] for row in found])
         return [
             GlossaryEntry(term, definition, tuple(refs.get((seq, None), ())), source, line)
-            for seq, term, definition, source, line in rows
+            for seq, term, definition, source, line in found
         ]
+
+    # What the build derived -------------------------------------------------------------------
+
+    def glossary_names(self, edition_id: str) -> GlossaryNames:
+        """Which rules the edition's glossary terms name or mention (``kb.model.GlossaryNames``)."""
+        found: dict[str, dict[str, list[str]]] = {"names": {}, "mentions": {}}
+        sql = "SELECT number, role, term FROM glossary_names WHERE edition = ? ORDER BY rowid"
+        for number, role, term in self._db().execute(sql, (edition_id,)):
+            found[role].setdefault(number, []).append(term)
+        return GlossaryNames(*({n: tuple(t) for n, t in found[role].items()} for role in ("names", "mentions")))
+
+    def vocabulary(self, edition_id: str) -> Vocabulary:
+        """The edition's spelling vocabulary (``kb.model.Vocabulary``)."""
+        kinds: dict[str, dict[str, int]] = {"title": {}, "text": {}, "name": {}}
+        sql = "SELECT kind, word, weight FROM vocabulary WHERE edition = ? ORDER BY rowid"
+        for kind, word, weight in self._db().execute(sql, (edition_id,)):
+            kinds[kind][word] = weight
+        sql = "SELECT reading, word FROM readings WHERE edition = ? ORDER BY rowid"
+        readings = dict(self._db().execute(sql, (edition_id,)).fetchall())
+        return Vocabulary(kinds["title"], kinds["text"], kinds["name"], readings)
+
+    def edition_text(self, edition_id: str) -> EditionText:
+        """One edition whole, as the build stored it (the search index is built from this)."""
+        return EditionText(self.edition(edition_id), self.rules(edition_id), self.glossary(edition_id),
+                           self.glossary_names(edition_id), self.vocabulary(edition_id))
 
 
 def _newest_first(edition: Edition) -> tuple[int, int, str]:
@@ -252,6 +242,3 @@ def _newest_first(edition: Edition) -> tuple[int, int, str]:
 def _lang_rank(lang: str) -> int:
     return LANGUAGES.index(lang) if lang in LANGUAGES else len(LANGUAGES)
 
-
-def _chunks(seqs: list[int], size: int = 500) -> list[list[int]]:
-    return [seqs[i : i + size] for i in range(0, len(seqs), size)]

@@ -108,7 +108,7 @@ def test_rules_carry_their_references_and_the_multi_file_edition_keeps_file_orde
     kb_dir, _ = built
     store = Store(current_build(kb_dir).store)
     rule = store.rule("en-2026-01-16", "702.19c")
-    assert rule.references == (Reference(236, 248, "rule 702.19b", ("702.19b",)),)
+    assert rule.references == (Reference(236, 248, "rule 702.19b", ("702.19b",), ((241, 248),), ("702.19b",)),)
     assert rule.examples == (Example(
         "A player controls a planeswalker with three loyalty counters that is being attacked by a 1/1 with no "
         "abilities and a 7/7 with trample over planeswalkers. The active player could assign 1 damage from the "
@@ -120,7 +120,7 @@ def test_rules_carry_their_references_and_the_multi_file_edition_keeps_file_orde
         "1. Text on an object that explains what that object does or can do.\n2. An activated or triggered "
         "ability on the stack. This kind of ability is an object.\nSee rule 113, “Abilities,” and section 6, "
         "“Spells, Abilities, and Effects.”",
-        (Reference(158, 166, "rule 113", ("113",)), Reference(185, 194, "section 6", ("6",))),
+        (Reference(158, 166, "rule 113", ("113",), ((163, 166),)), Reference(185, 194, "section 6", ("6",), ((193, 194),))),
         "2026-01-16.txt", 75,
     )
     assert [(r.number, r.source) for r in store.rules("ko-2021-02-15-dbyll")] == [

@@ -9,10 +9,9 @@ import json
 from pathlib import Path
 
 from kb import numbers
-from search.index import write_index
 from kb.store.layout import BuildPaths
 from kb.model import Edition, Example, GlossaryEntry, Reference, Rule
-from kb.store.write import StoreWriter
+from tests.kbs import write_kb
 from tests.small_kb import small_kb_editions
 
 EXTRA = Path(__file__).resolve().parent.parent / "data" / "search" / "extra_rules.json"
@@ -39,14 +38,7 @@ def search_editions() -> list[Built]:
 
 def build_search_kb(folder: Path, editions: list[Built] | None = None) -> BuildPaths:
     """Write ``editions`` (default ``search_editions()``) as a store and an index in ``folder``."""
-    editions = search_editions() if editions is None else editions
-    build = BuildPaths(Path(folder))
-    build.root.mkdir(parents=True, exist_ok=True)
-    with StoreWriter(build.store) as writer:
-        for edition, rules, glossary in editions:
-            writer.add_edition(edition, rules, glossary)
-    write_index(build.index, editions)
-    return build
+    return write_kb(folder, search_editions() if editions is None else editions)
 
 
 def _rule(raw: dict, source: str) -> Rule:

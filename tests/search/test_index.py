@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,10 @@ from search.analysis import (
 from search.index import indexed_editions, rule_documents, write_index
 from kb.model import GlossaryEntry, Reference
 from search.spelling import distance
-from ingest.annotate.terms import defined_terms, glossary_names
+from ingest.annotate.glossary_names import glossary_names
+from ingest.annotate.terms import defined_terms
+from search.vocabulary import latin_words
+from tests.kbs import annotated
 from tests.search.search_kb import search_editions
 
 
@@ -95,17 +98,19 @@ def test_a_glossary_term_names_its_titled_rule_and_mentions_the_others() -> None
 
 def test_rule_documents_of_a_korean_keyword_heading() -> None:
     edition, rules, glossary = _edition("ko-2021-11-19")
-    documents = {d["number"]: d for d in rule_documents(edition, rules, glossary)}
+    text = annotated(edition, rules, glossary)
+    documents = {d["number"]: d for d in rule_documents(text)}
     assert documents["702.19"] == {
         "seq": [r.number for r in rules].index("702.19"), "number": "702.19", "within": "7 702",
         "name": "돌진,trample,trampl", "defined": "", "heading": "돌진\nTrample", "body": "돌진 Trample",
-        "examples": "", "spell_title": "돌진 Trample", "spell_body": "", "context": "돌진",
+        "examples": "", "context": "돌진",
     }
-    first = next(iter(documents.values()))
-    assert first["seq"] == 0 and first["spell_body"] == "\n".join(rule.text for rule in rules)
-    vocabulary = json.loads(first["spell_cjk"])  # search.spelling_cjk: name words weigh 10 per name
-    assert vocabulary["words"]["돌진"] == 10 and vocabulary["words"]["상태참조행동"] == 10
-    assert vocabulary["readings"] == {} and "spell_cjk" not in documents["702.19"]
+    # the spelling vocabulary is the store's (kb.model.Vocabulary), no longer the first document's
+    vocabulary = text.vocabulary
+    assert vocabulary.title_words["trample"] >= 1 and "돌진" not in vocabulary.title_words
+    assert vocabulary.text_words == Counter(latin_words("\n".join(rule.text for rule in rules)))
+    assert vocabulary.names["돌진"] == 10 and vocabulary.names["상태참조행동"] == 10  # name words weigh 10 per name
+    assert vocabulary.readings == {} and "spell_cjk" not in documents["702.19"]
     assert documents["704.5j"]["defined"] == "전설규칙,전설 규칙"
     assert documents["704.5j"]["context"] == "상태 참조 행동"
     assert documents["704.5j"]["heading"] == "전설 규칙"
@@ -113,11 +118,11 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
 
 def test_write_index_holds_every_edition_once(tmp_path: Path) -> None:
     editions = search_editions()
-    write_index(tmp_path / "index", editions)
+    write_index(tmp_path / "index", [annotated(*e) for e in editions])
     assert indexed_editions(tmp_path / "index") == {e.id: e.lang for e, _, _ in editions}
     assert indexed_editions(tmp_path / "nothing") == {}
     with pytest.raises(FileExistsError):
-        write_index(tmp_path / "index", editions)
+        write_index(tmp_path / "index", [annotated(*e) for e in editions])
 
 
 @pytest.mark.parametrize(("a", "b", "edits"), [

@@ -20,6 +20,7 @@ from search.pairs import PairsReader
 from search.query import PairTerm, weighting
 from search.searcher import Searcher
 from kb.store.read import Store
+from tests.kbs import annotated
 from tests.search.search_kb import build_search_kb, search_editions
 
 
@@ -29,7 +30,7 @@ def _edition(edition_id: str):
 
 def test_pairs_file_holds_each_rules_heading_and_text_pairs(tmp_path: Path) -> None:
     edition, rules, glossary = _edition("ko-2021-11-19")
-    write_index(tmp_path, [(edition, rules, glossary)])
+    write_index(tmp_path, [annotated(edition, rules, glossary)])
     pairs = PairsReader(tmp_path).edition("ko-2021-11-19")
     seq = [r.number for r in rules].index("702.19")
     # 702.19 "돌진 Trample": heading "돌진\nTrample", text "돌진 Trample"
@@ -44,13 +45,13 @@ def test_pairs_file_holds_each_rules_heading_and_text_pairs(tmp_path: Path) -> N
 
 def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
     edition, rules, glossary = _edition("en-2026-01-16")
-    documents = list(rule_documents(edition, rules, glossary))
+    documents = list(rule_documents(annotated(edition, rules, glossary)))
     old = whoosh.index.create_in(tmp_path, Schema(number=ID(stored=True), pairs=TEXT(analyzer=pair_analyzer("en"),
                                                                                       phrase=False)), indexname="old")
     with old.writer() as writer:
         for document in documents:
             writer.add_document(number=document["number"], pairs=_pairs_text(document))
-    write_index(tmp_path / "new", [(edition, rules, glossary)])
+    write_index(tmp_path / "new", [annotated(edition, rules, glossary)])
     pairs = PairsReader(tmp_path / "new").edition(edition.id)
     checked = 0
     with old.searcher(weighting=weighting()) as searcher:
@@ -75,7 +76,7 @@ def test_text_analysed_once_gives_the_tokens_positions_and_pairs_of_the_analyzer
     checked = 0
     for edition, rules, glossary in search_editions():
         analyzer = analyzer_for(edition.lang)
-        for document in rule_documents(edition, rules, glossary):
+        for document in rule_documents(annotated(edition, rules, glossary)):
             heading, body = analyze(analyzer, document["heading"]), analyze(analyzer, document["body"])
             expected = analyze(pair_analyzer(edition.lang), _pairs_text(document))
             assert pairs_of(body if document["heading"] == document["body"] else heading + body) == expected
@@ -94,7 +95,7 @@ def _relative(tokens: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 def test_the_manifest_names_the_schema(tmp_path: Path) -> None:
     editions = search_editions()[:1]
-    write_index(tmp_path, editions)
+    write_index(tmp_path, [annotated(*e) for e in editions])
     manifest = json.loads((tmp_path / MANIFEST).read_text(encoding="utf-8"))
     assert manifest == {"schema": SCHEMA_VERSION, "editions": [{"id": editions[0][0].id, "lang": editions[0][0].lang}]}
     assert schema_version(tmp_path) == SCHEMA_VERSION and schema_version(tmp_path / "none") is None

@@ -129,7 +129,7 @@ def test_a_korean_or_japanese_typo_finds_what_the_word_finds(
 def test_a_word_the_texts_hold_is_not_corrected(searcher: Searcher, lang: str, word: str, correction: str) -> None:
     edition = searcher.store.find_edition(lang)
     whoosh_searcher = searcher._searcher(edition.id)
-    speller = searcher._speller(whoosh_searcher, edition.id)
+    speller = searcher._speller(edition.id)
     assert speller.correct(word) is not None and speller.correct(word).startswith(correction)  # close to a name
     parsed = parse_query(word)
     assert correct_query(whoosh_searcher, parsed, lang, speller) == parsed

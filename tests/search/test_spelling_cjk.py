@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from search.spelling_cjk import CJKSpeller, cjk_vocabulary, distance, fold_kana
+from kb.model import Vocabulary
+from search.spelling_cjk import CJKSpeller, distance, fold_kana
+from search.vocabulary import cjk_vocabulary
 from tests.search.search_kb import search_editions
 
 
@@ -62,4 +64,5 @@ def test_the_vocabulary_of_an_edition() -> None:
     ("ja", "マリガン", None), ("ja", "マナ", None),
 ])
 def test_corrections(lang: str, word: str, expected: str | None) -> None:
-    assert CJKSpeller(_vocabulary(lang)).correct(word) == expected
+    found = _vocabulary(lang)
+    assert CJKSpeller(Vocabulary(names=found["words"], readings=found["readings"])).correct(word) == expected

@@ -29,6 +29,4 @@ def client(app: Flask) -> FlaskClient:
 
 @pytest.fixture()
 def search_config(web_config: dict) -> dict:
-    if "INDEX_DIR" not in web_config:
-        pytest.skip("search.index/search.searcher have not landed yet: no search index to test against")
     return web_config

@@ -8,14 +8,19 @@ from web.render import LinkTarget, render_text
 KNOWN = {"510", "601.2a", "601.2b", "601.2c", "601.2d", "702.19b"}
 
 
-def link_for(number: str) -> LinkTarget | None:
-    return LinkTarget(f"/en/cr/{number}", f"/p/{number}") if number in KNOWN else None
+def link_for(number: str, resolved: bool) -> LinkTarget | None:
+    return LinkTarget(f"/en/cr/{number}", f"/p/{number}") if resolved else None
+
+
+def ref(start: int, end: int, text: str, targets: tuple[str, ...], spans: tuple = ()) -> Reference:
+    """A reference as the store gives it back: its targets resolved against ``KNOWN``."""
+    return Reference(start, end, text, targets, spans, tuple(t for t in targets if t in KNOWN))
 
 
 def test_single_reference_is_linked_and_the_rest_escaped() -> None:
     text = "Trample … (See rule 510, “Combat Damage Step.”) <b>"
     start = text.index("See rule 510")
-    html = render_text(text, [Reference(start, start + 12, "See rule 510", ("510",))], link_for)
+    html = render_text(text, [ref(start, start + 12, "See rule 510", ("510",), ((start + 9, start + 12),))], link_for)
     assert str(html) == (
         'Trample … (<a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">See rule 510</a>, '
         "“Combat Damage Step.”) &lt;b&gt;"
@@ -24,7 +29,7 @@ def test_single_reference_is_linked_and_the_rest_escaped() -> None:
 
 def test_a_range_links_its_words_and_every_rule_in_it() -> None:
     text = "rules 601.2a–d"
-    html = str(render_text(text, [Reference(0, len(text), text, ("601.2a", "601.2b", "601.2c", "601.2d"))], link_for))
+    html = str(render_text(text, [ref(0, len(text), text, ("601.2a", "601.2b", "601.2c", "601.2d"), (None,) * 4)], link_for))
     assert html.startswith('<a class="ref" href="/en/cr/601.2a"')
     assert html.count('class="ref"') == 5
     assert '<span class="ref-range">[' in html and ">d</a>]</span>" in html
@@ -32,7 +37,7 @@ def test_a_range_links_its_words_and_every_rule_in_it() -> None:
 
 def test_several_numbers_in_one_reference_link_each_number() -> None:
     text = "rules 510 and 702.19b"
-    html = str(render_text(text, [Reference(0, len(text), text, ("510", "702.19b"))], link_for))
+    html = str(render_text(text, [ref(0, len(text), text, ("510", "702.19b"), ((6, 9), (14, 21)))], link_for))
     assert html == (
         'rules <a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">510</a> and '
         '<a class="ref" href="/en/cr/702.19b" data-preview="/p/702.19b" data-number="702.19b">702.19b</a>'
@@ -40,13 +45,13 @@ def test_several_numbers_in_one_reference_link_each_number() -> None:
 
 
 def test_a_missing_target_is_marked_not_linked() -> None:
-    html = str(render_text("see rule 999.1", [Reference(4, 14, "rule 999.1", ("999.1",))], link_for))
+    html = str(render_text("see rule 999.1", [ref(4, 14, "rule 999.1", ("999.1",))], link_for))
     assert html == 'see <span class="ref-missing" title="Not in this edition: 999.1">rule 999.1</span>'
 
 
 def test_bad_spans_are_ignored_and_never_break_escaping() -> None:
-    refs = [Reference(5, 2, "x", ("510",)), Reference(0, 99, "x", ("510",)), Reference(0, 3, "<a>", ("510",)),
-            Reference(1, 4, "overlap", ("510",))]
+    refs = [ref(5, 2, "x", ("510",)), ref(0, 99, "x", ("510",)), ref(0, 3, "<a>", ("510",)),
+            ref(1, 4, "overlap", ("510",))]
     assert str(render_text("<a> & </a>", refs, link_for)) == (
         '<a class="ref" href="/en/cr/510" data-preview="/p/510" data-number="510">&lt;a&gt;</a> &amp; &lt;/a&gt;'
     )

@@ -98,7 +98,7 @@ def test_the_query_script_picks_the_language_unless_lang_is_given(search_config:
 
 
 def test_query_language_by_script() -> None:
-    from web.pages.search_args import query_language
+    from web.args import query_language
 
     languages = ["en", "ko", "ja"]
     assert [query_language(q, languages) for q in ("trample", "돌진", "トランプル", "速攻", "CR 702")] == [

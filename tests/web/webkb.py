@@ -1,16 +1,14 @@
 """The web tests' KB: the small real KB plus en 2021-11-19 (the English edition of ko 2021-11-19,
-tests/data/web/extra_editions.json, texts copied from corpus/en/2021-11-15.txt), and an index when
-``search.index`` is available."""
+tests/data/web/extra_editions.json, texts copied from corpus/en/2021-11-15.txt), and its index."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 from kb.model import Edition, GlossaryEntry, Rule
-from kb.store.write import StoreWriter
 from tests import small_kb
+from tests.kbs import write_kb
 
 EXTRA = Path(__file__).resolve().parent.parent / "data" / "web" / "extra_editions.json"
 
@@ -22,21 +20,6 @@ def web_kb_editions() -> list[tuple[Edition, list[Rule], list[GlossaryEntry]]]:
 
 
 def write_web_kb(folder: Path, editions: list[tuple[Edition, list[Rule], list[GlossaryEntry]]] | None = None) -> dict:
-    """Write a store (and an index when ``search.index`` exists) into ``folder``; return the app config."""
-    editions = editions if editions is not None else web_kb_editions()
-    store = folder / "rules.sqlite"
-    with StoreWriter(store) as writer:
-        for edition, rules, glossary in editions:
-            writer.add_edition(edition, rules, glossary)
-    config = {"STORE_PATH": str(store), "TESTING": True}
-    if has_index_support():
-        from search.index import write_index
-
-        write_index(folder / "index", editions)
-        config["INDEX_DIR"] = str(folder / "index")
-    return config
-
-
-def has_index_support() -> bool:
-    """True once ``search.index`` and ``search.searcher`` have landed."""
-    return importlib.util.find_spec("search.index") is not None and importlib.util.find_spec("search.searcher") is not None
+    """Write a store and its index into ``folder`` (``tests.kbs.write_kb``); return the app config."""
+    build = write_kb(folder, editions if editions is not None else web_kb_editions())
+    return {"STORE_PATH": str(build.store), "TESTING": True, "INDEX_DIR": str(build.index)}

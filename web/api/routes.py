@@ -1,6 +1,7 @@
 """The read-only JSON API under ``/api/v1`` (described by ``/api/v1/openapi.json``; CORS open).
 
-Errors answer JSON ``{"error": {"status", "title", "message"}}`` (see ``web.errors``).
+Errors answer JSON ``{"error": {"status", "title", "message"}}``; a date naming several editions
+is answered 300 with ``"choices"`` (see ``web.errors``).
 """
 
 from __future__ import annotations
@@ -9,14 +10,12 @@ import re
 
 from flask import Blueprint, Response, jsonify, request
 
-from kb.errors import AmbiguousEdition, RuleNotFound
-from kb.model import Edition
-from web import state
-from web.api.shapes import rule_view
-from web.api.previews import edition_json, preview_json
-from web.errors import abort_with
+from kb.errors import RuleNotFound
+from web import args, state
 from web.api.openapi import openapi_document
-from web.pages.search_args import hit_views, search_args
+from web.api.shapes import edition_json, preview_json, rule_json
+from web.display import hit_displays
+from web.errors import abort_with
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -33,11 +32,11 @@ def editions() -> Response:
 @bp.get("/rules/<lang>/<number>")
 def rule(lang: str, number: str) -> Response:
     """Rule ``number`` of ``?edition=`` (id or date; default the newest edition of ``lang``)."""
-    state.language(lang)
-    canonical, _ = state.rule_number(number)
-    edition = _edition(lang, request.args.get("edition") or None)
+    args.language(lang)
+    canonical, _ = args.rule_number(number)
+    edition = args.edition(lang, request.args.get("edition") or None)
     try:
-        return jsonify(rule_view(state.store(), edition, canonical))
+        return jsonify(rule_json(state.store(), edition, canonical))
     except RuleNotFound:
         near = state.store().nearest_numbers(edition.id, canonical, limit=8)
         urls = state.urls()
@@ -48,9 +47,9 @@ def rule(lang: str, number: str) -> Response:
 @bp.get("/preview/<lang>/<edition_id>/<number>")
 def preview(lang: str, edition_id: str, number: str) -> Response:
     """The short plain-text preview of a referenced rule (used by ``static/preview.js``)."""
-    state.language(lang)
-    canonical, _ = state.rule_number(number)
-    edition = _edition(lang, edition_id)
+    args.language(lang)
+    canonical, _ = args.rule_number(number)
+    edition = args.edition(lang, edition_id)
     found = state.store().rules_numbered(edition.id, canonical)
     if not found:
         abort_with(404, f"Rule {canonical} is not in {edition.id}.")
@@ -62,18 +61,18 @@ def preview(lang: str, edition_id: str, number: str) -> Response:
 @bp.get("/search")
 def search() -> Response:
     """Hits for ``q`` (required), optionally in ``lang`` / ``edition``, at most ``limit`` (1-100)."""
-    args = search_args(request.args)
-    if not args.query:
+    query = args.search_args(request.args)
+    if not query.query:
         abort_with(400, "q is required.")
     limit = _limit(request.args.get("limit"))
-    found = state.searcher().search(args.query, lang=args.lang,
-                                     edition=args.edition.id if args.edition else None, limit=limit)
+    found = state.searcher().search(query.query, lang=query.lang,
+                                     edition=query.edition.id if query.edition else None, limit=limit)
     hits = [
         {"number": h.number, "lang": h.edition.lang, "edition": h.edition.id, "title": h.title,
          "snippet": str(h.snippet), "score": h.score, "url": h.href}
-        for h in hit_views(found)
+        for h in hit_displays(found)
     ]
-    return jsonify({"query": args.query, "lang": args.lang, "edition": args.edition.id if args.edition else None,
+    return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
                     "hits": hits})
 
 
@@ -81,14 +80,6 @@ def search() -> Response:
 def openapi() -> Response:
     """The OpenAPI 3 description of this API."""
     return jsonify(openapi_document(state.urls().absolute(state.urls().home()).rstrip("/") + "/api/v1"))
-
-
-def _edition(lang: str, wanted: str | None) -> Edition:
-    try:
-        return state.edition(lang, wanted)
-    except AmbiguousEdition as several:
-        abort_with(400, f"{several.wanted} names several editions: {', '.join(several.ids)}.")
-    raise AssertionError("unreachable")
 
 
 def _limit(raw: str | None) -> int:

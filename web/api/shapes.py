@@ -1,14 +1,15 @@
-"""JSON-ready views of the store, shared by the CLI (``crkb show/export/editions --json``) and the
-web API (``/api/v1/...``), so both return the same shapes.
+"""JSON shapes of the KB, shared by the CLI (``crkb show/export/editions --json``) and the web API
+(``/api/v1/...``), so both return the same data. Plain functions of the store: no Flask.
 
 Shapes (dates ``YYYY-MM-DD`` or null; lists in document order):
 
-- ``edition_view``: ``{"id", "lang", "effective_date", "title", "sources": [file names]}``
-- ``edition_summaries``: ``edition_view`` plus ``"rules"`` (count of printed rules).
-- ``reference_view``: ``{"text", "start", "end", "targets": [numbers], "resolved": [numbers of
+- ``edition_json``: ``{"id", "lang", "effective_date", "title", "sources": [file names]}``, plus
+  ``"newest"`` when asked (the API's editions).
+- ``edition_summaries``: ``edition_json`` plus ``"rules"`` (count of printed rules).
+- ``reference_json``: ``{"text", "start", "end", "targets": [numbers], "resolved": [numbers of
   targets present in the edition]}``; ``start``/``end`` index the holder's text.
-- ``rule_view``: see its docstring.
-- ``export_view``: ``edition_view`` plus ``"rules": [{"number", "title", "text", "examples":
+- ``rule_json``: see its docstring; ``preview_json``: a referenced rule's preview.
+- ``export_json``: ``edition_json`` plus ``"rules": [{"number", "title", "text", "examples":
   [texts], "references": [target numbers, text and examples, first citation order]}]`` and
   ``"glossary": [{"term", "definition", "references": [target numbers]}]``.
 """
@@ -22,43 +23,43 @@ from kb.model import Edition, Reference, Rule
 from kb.store.read import Store
 
 
-def edition_view(edition: Edition) -> dict:
-    """An edition as ``{"id", "lang", "effective_date", "title", "sources"}``."""
-    return {
+def edition_json(edition: Edition, newest: bool | None = None) -> dict:
+    """An edition as ``{"id", "lang", "effective_date", "title", "sources"}``, plus ``"newest"``
+    (whether it is its language's newest edition) when ``newest`` is given."""
+    found = {
         "id": edition.id,
         "lang": edition.lang,
         "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
         "title": edition.title,
         "sources": list(edition.sources),
     }
+    return found if newest is None else {**found, "newest": newest}
 
 
 def edition_summaries(store: Store, lang: str | None = None) -> list[dict]:
-    """``edition_view`` plus ``"rules"`` (how many rules each prints) for every edition of
+    """``edition_json`` plus ``"rules"`` (how many rules each prints) for every edition of
     ``lang`` (all when None), newest first. Counts come from the build report in the store's
     meta, or are counted from the rules when a store has no report."""
     report = json.loads(store.meta("report") or "{}")
     counts = {e["id"]: e["rules"] for e in report.get("editions", [])}
     return [
-        {**edition_view(e), "rules": counts[e.id] if e.id in counts else len(store.rules(e.id))}
+        {**edition_json(e), "rules": counts[e.id] if e.id in counts else len(store.rules(e.id))}
         for e in store.editions(lang)
     ]
 
 
-def reference_view(ref: Reference, store: Store, edition_id: str) -> dict:
-    """A reference with the targets that exist in the edition (see the module docstring)."""
-    return {
-        "text": ref.text, "start": ref.start, "end": ref.end, "targets": list(ref.targets),
-        "resolved": [t for t in ref.targets if store.has_rule(edition_id, t)],
-    }
+def reference_json(ref: Reference) -> dict:
+    """A reference with the targets that exist in its edition (see the module docstring)."""
+    return {"text": ref.text, "start": ref.start, "end": ref.end, "targets": list(ref.targets),
+            "resolved": list(ref.resolved)}
 
 
-def rule_view(store: Store, edition: Edition, number: str) -> dict:
+def rule_json(store: Store, edition: Edition, number: str) -> dict:
     """Rule ``number`` (canonical) of ``edition``, the shape of ``crkb show --json`` and of
     ``/api/v1/rules/<lang>/<number>``. Raises ``kb.errors.RuleNotFound``.
 
-    ``{"lang", "edition": edition_view, "number", "title", "title_en", "text",
-    "examples": [{"text", "references": [reference_view]}], "references": [reference_view],
+    ``{"lang", "edition": edition_json, "number", "title", "title_en", "text",
+    "examples": [{"text", "references": [reference_json]}], "references": [reference_json],
     "flags": [str], "source", "line", "parent": number | null, "previous": number | null,
     "next": number | null, "subrules": [{"number", "title", "title_en", "text", "examples",
     "references", "flags", "source", "line"}] (every rule under it, document order; a
@@ -72,12 +73,12 @@ def rule_view(store: Store, edition: Edition, number: str) -> dict:
     under = subtree[1:] if subtree and subtree[0] == rule else [r for r in subtree if r != rule]
     return {
         "lang": edition.lang,
-        "edition": edition_view(edition),
-        **_rule_body(rule, store, edition.id),
+        "edition": edition_json(edition),
+        **_rule_body(rule),
         "parent": numbers.parent(rule.number),
         "previous": before,
         "next": after,
-        "subrules": [_rule_body(r, store, edition.id) for r in under],
+        "subrules": [_rule_body(r) for r in under],
         "cited_by": [
             {"number": r.number, "title": r.title, "text": r.text}
             for r in store.rules_citing(edition.id, rule.number) if r.number != rule.number
@@ -86,27 +87,27 @@ def rule_view(store: Store, edition: Edition, number: str) -> dict:
     }
 
 
-def _rule_body(rule: Rule, store: Store, edition_id: str) -> dict:
+def _rule_body(rule: Rule) -> dict:
     return {
         "number": rule.number,
         "title": rule.title,
         "title_en": rule.title_en,
         "text": rule.text,
         "examples": [
-            {"text": ex.text, "references": [reference_view(r, store, edition_id) for r in ex.references]}
+            {"text": ex.text, "references": [reference_json(r) for r in ex.references]}
             for ex in rule.examples
         ],
-        "references": [reference_view(r, store, edition_id) for r in rule.references],
+        "references": [reference_json(r) for r in rule.references],
         "flags": list(rule.flags),
         "source": rule.source,
         "line": rule.line,
     }
 
 
-def export_view(store: Store, edition: Edition) -> dict:
+def export_json(store: Store, edition: Edition) -> dict:
     """The whole edition, the shape of ``crkb export --format json`` (module docstring)."""
     return {
-        **edition_view(edition),
+        **edition_json(edition),
         "rules": [
             {
                 "number": r.number,
@@ -126,3 +127,11 @@ def export_view(store: Store, edition: Edition) -> dict:
 
 def _targets(refs: list[Reference] | tuple[Reference, ...]) -> list[str]:
     return list(dict.fromkeys(t for ref in refs for t in ref.targets))
+
+
+def preview_json(rule: Rule, edition: Edition, href: str) -> dict[str, Any]:
+    """What the hover/focus preview shows: ``{"number", "title", "text", "examples", "edition",
+    "effective_date", "url"}`` (plain text; the script sets it as text, never as HTML)."""
+    return {"number": rule.number, "title": rule.title, "text": rule.text,
+            "examples": [e.text for e in rule.examples], "edition": edition.id,
+            "effective_date": edition.date_text, "url": href}

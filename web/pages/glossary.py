@@ -1,5 +1,6 @@
 """Glossary pages: ``/<lang>/glossary`` (all entries) and ``/<lang>/glossary/<term>`` (one entry,
-its definition's rule references linked). ``?edition=`` pins an edition (date or id)."""
+its definition's rule references linked). ``?edition=`` pins an edition (date or id; a date
+naming several editions is answered 300 with the choices)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import difflib
 
 from flask import Blueprint, Response, redirect, render_template, request
 
-from kb.errors import AmbiguousEdition
 from kb.model import Edition
-from web import state
+from web import args, state
 from web.errors import abort_with
+from web.render import linker
 
 bp = Blueprint("glossary", __name__)
 
@@ -33,17 +34,13 @@ def entry(lang: str, term: str) -> Response | str:
         _not_found(edition, term)
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
-    return render_template("glossary/entry.html", edition=edition, entry=found, linked=state.linker(edition),
+    return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
                            newest=_newest_if_other(edition))
 
 
 def _edition(lang: str) -> Edition:
-    state.language(lang)
-    try:
-        return state.edition(lang, request.args.get("edition") or None)
-    except AmbiguousEdition as several:
-        abort_with(404, f"{several.wanted} names several editions; use one of: {', '.join(several.ids)}.")
-    raise AssertionError("unreachable")
+    args.language(lang)
+    return args.edition(lang, request.args.get("edition") or None)
 
 
 def _newest_if_other(edition: Edition) -> Edition | None:

@@ -1,16 +1,25 @@
 """Rule pages: ``/<lang>/cr/<number>`` (newest edition) and ``/<lang>/cr/<edition>/<number>``.
 
 A number written loosely (``702.19B``, ``CR702.19b``, full-width digits, ``R70219b``) is answered
-301 to its canonical URL; a date naming several editions is answered 300 with the choices.
+301 to its canonical URL; a date naming several editions is answered 300 with the choices
+(``web.errors``). ``rule_page(edition, number)`` gathers what the page shows from the store: the
+rules, breadcrumb, neighbours, citations, the terms the rules define, the editions holding the
+number, and the tags a chat client unfurls; 404 with the nearest existing numbers when
+``edition`` lacks ``number``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, Response, redirect, render_template
 
-from kb.errors import AmbiguousEdition
-from web import state
-from web.pages.rule_context import rule_page
+from kb import numbers
+from kb.model import Edition, Rule
+from web import args, state
+from web.display import rule_displays
+from web.errors import abort_with
+from web.render import linker
 
 bp = Blueprint("rules", __name__)
 
@@ -18,33 +27,122 @@ bp = Blueprint("rules", __name__)
 @bp.get("/<lang>/cr/<number>")
 def newest(lang: str, number: str) -> Response | str:
     """The rule in the newest edition of ``lang``."""
-    state.language(lang)
-    canonical, exact = state.rule_number(number)
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
     if not exact:
         return redirect(state.urls().rule(lang, canonical), 301)
-    return render_template("rules/rule.html", **rule_page(state.edition(lang, None), canonical))
+    return render_template("rules/rule.html", **rule_page(args.edition(lang, None), canonical))
 
 
 @bp.get("/<lang>/cr/<edition>/<number>")
 def pinned(lang: str, edition: str, number: str) -> Response | str:
     """The rule in the edition ``edition`` (a date or an edition id) of ``lang``."""
-    state.language(lang)
-    canonical, exact = state.rule_number(number)
-    try:
-        found = state.edition(lang, edition)
-    except AmbiguousEdition as several:
-        return _choose_edition(lang, canonical, several)
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
+    found = args.edition(lang, edition)
     urls = state.urls()
     if not exact or edition != urls.edition_segment(found):
         return redirect(urls.rule(lang, canonical, found, pinned=True), 301)
     return render_template("rules/rule.html", **rule_page(found, canonical))
 
 
-def _choose_edition(lang: str, number: str, several: AmbiguousEdition) -> Response:
+OG_DESCRIPTION_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Crumb:
+    """One breadcrumb step: a number, its heading (or None) and its page."""
+
+    number: str
+    title: str | None
+    href: str
+
+
+@dataclass(frozen=True)
+class EditionLink:
+    """An edition holding the number, its page, and whether it is the one shown."""
+
+    edition: Edition
+    href: str
+    current: bool
+
+
+def rule_page(edition: Edition, number: str) -> dict[str, object]:
+    """The context of a rule page (section, three-digit rule, rule or subrule) of ``edition``."""
     store, urls = state.store(), state.urls()
-    choices = [store.edition(edition_id) for edition_id in several.ids]
-    html = render_template(
-        "rules/choose_edition.html", lang=lang, number=number, date=several.wanted,
-        choices=[(e, urls.rule(lang, number, e, pinned=True)) for e in choices],
-    )
-    return Response(html, status=300, mimetype="text/html")
+    rules = _rules_shown(edition, number)
+    if not rules:
+        _not_found(edition, number)
+    before, after = store.neighbours(edition.id, number)
+    newest = store.find_edition(edition.lang)
+    canonical = urls.absolute(urls.rule(edition.lang, number, edition))
+    return {
+        "edition": edition,
+        "number": number,
+        "level": numbers.level(number),
+        "head": rules[0],
+        "rules": rules,
+        "children": store.children(edition.id, number) if numbers.level(number) == 0 else [],
+        "crumbs": breadcrumb(edition, number),
+        "previous": before,
+        "next": after,
+        "cited_by": store.rules_citing(edition.id, number),
+        "glossary_cited_by": store.glossary_citing(edition.id, number),
+        "switcher": editions_holding(number, edition),
+        "newest": None if newest.id == edition.id else newest,
+        "articles": rule_displays(rules, linker(edition), edition.lang, edition),
+        "canonical": canonical,
+        "og_title": _og_title(rules[0], edition),
+        "og_description": _og_description(rules),
+    }
+
+
+def _rules_shown(edition: Edition, number: str) -> list[Rule]:
+    store = state.store()
+    if numbers.level(number) == 0:
+        return store.rules_numbered(edition.id, number)
+    return store.subtree(edition.id, number)
+
+
+def _not_found(edition: Edition, number: str) -> None:
+    store, urls, labels = state.store(), state.urls(), state.labels()
+    near = store.nearest_numbers(edition.id, number, limit=8)
+    suggestions = [(n, urls.rule(edition.lang, n, edition)) for n in near]
+    suggestions += [
+        (f"{number} in {other.lang} {labels.name(other)}", urls.rule(other.lang, number, other))
+        for other in store.editions_having(number)[:6]
+    ]
+    abort_with(404, f"Rule {number} is not in the {edition.lang} edition {labels.phrase(edition)}.", suggestions)
+
+
+def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
+    """Section, three-digit rule and rule above ``number``, each with its heading when printed."""
+    store, urls = state.store(), state.urls()
+    crumbs = []
+    for above in numbers.ancestors(number):
+        found = store.rules_numbered(edition.id, above)
+        title = (found[0].title or found[0].text[:60]) if found else None
+        crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition)))
+    return crumbs
+
+
+def editions_holding(number: str, shown: Edition) -> dict[str, list[EditionLink]]:
+    """Per language (KB order), the editions holding ``number``, newest first."""
+    store, urls = state.store(), state.urls()
+    by_lang: dict[str, list[EditionLink]] = {lang: [] for lang in store.languages()}
+    for other in store.editions_having(number):
+        href = urls.rule(other.lang, number, other)
+        by_lang.setdefault(other.lang, []).append(EditionLink(other, href, other.id == shown.id))
+    return by_lang
+
+
+def _og_title(head: Rule, edition: Edition) -> str:
+    heading = f" {head.title}" if head.title else ""
+    return f"CR {head.number}{heading} ({edition.lang}, {state.labels().name(edition)})"
+
+
+def _og_description(rules: list[Rule]) -> str:
+    text = " ".join(rule.text for rule in rules[:3] if rule.text)
+    if len(text) <= OG_DESCRIPTION_CHARS:
+        return text
+    return text[: OG_DESCRIPTION_CHARS - 1].rsplit(" ", 1)[0] + "…"

@@ -9,7 +9,8 @@ from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
 from web import state
-from web.pages.search_args import SearchArgs, hit_views, search_args
+from web.args import SearchArgs, search_args
+from web.display import hit_displays
 
 bp = Blueprint("search", __name__)
 
@@ -23,13 +24,13 @@ def search() -> Response | str:
     number = numbers.parse_number(args.query) if args.query else None
     if number is not None:
         edition = args.edition or state.store().find_edition(args.lang or "en")
-        if state.store().has_rule(edition.id, number):
+        if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
     hits = []
     if args.query:
         found = state.searcher().search(
             args.query, lang=args.lang, edition=args.edition.id if args.edition else None, limit=PAGE_LIMIT
         )
-        hits = hit_views(found)
+        hits = hit_displays(found)
     return render_template("search/results.html", query=args.query, args=args, hits=hits,
                            languages=state.store().languages())

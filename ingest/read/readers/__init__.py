@@ -1,6 +1,6 @@
 """Readers: pure functions from decoded text to a ``SourceText`` of clean paragraphs.
 
-One reader per source format (see ``ingest.read.FORMATS``). Each takes the decoded,
+One reader per source format (see ``ingest.read.formats.FORMATS``). Each takes the decoded,
 line-end-normalised text and the file name, never touches files, and returns a ``SourceText``
 whose paragraphs carry the 1-based line of the decoded text where they start.
 """

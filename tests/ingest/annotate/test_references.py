@@ -6,10 +6,13 @@ the rule, not always the whole rule). Files are under ../shared/corpus/ and ../s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ingest.annotate.references import find_references, resolve_references
 from kb.model import Reference as R
+from kb.numbers import canonical
 
 ENGLISH = [
     # en/2026-01-16.txt 701.12c: a range whose end is a rule number written short
@@ -336,19 +339,24 @@ NOT_REFERENCES = [
 ]
 
 
+def found(text: str, lang: str) -> tuple[R, ...]:
+    """``find_references`` without the targets' spans (``test_target_spans`` checks those)."""
+    return tuple(replace(ref, spans=()) for ref in find_references(text, lang))
+
+
 @pytest.mark.parametrize(("text", "expected"), ENGLISH)
 def test_english_forms(text: str, expected: tuple[R, ...]) -> None:
-    assert find_references(text, "en") == expected
+    assert found(text, "en") == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), KOREAN)
 def test_korean_forms(text: str, expected: tuple[R, ...]) -> None:
-    assert find_references(text, "ko") == expected
+    assert found(text, "ko") == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), JAPANESE)
 def test_japanese_forms(text: str, expected: tuple[R, ...]) -> None:
-    assert find_references(text, "ja") == expected
+    assert found(text, "ja") == expected
 
 
 @pytest.mark.parametrize(("lang", "text"), NOT_REFERENCES)
@@ -363,10 +371,26 @@ def test_spans_are_the_text_as_written() -> None:
                 assert text[ref.start : ref.end] == ref.text
 
 
+def test_target_spans_are_the_numbers_as_written() -> None:
+    # a number written out has its span; range members and a lone letter have none
+    texts = {ref_text: ref for text, _ in ENGLISH for ref_text, ref in
+             ((r.text, r) for r in find_references(text, "en"))}
+    assert texts["rules 104.4b and 104.4f"].spans == ((74, 80), (85, 91))
+    assert texts["rules 601.2a–d"].spans == (None, None, None, None)
+    assert texts["rules 608.3a and b"].spans == ((26, 32), None)
+    assert texts["rule 510"].spans == ((96, 99),)
+    for lang, cases in (("en", ENGLISH), ("ko", KOREAN), ("ja", JAPANESE)):
+        for text, _ in cases:
+            for ref in find_references(text, lang):
+                assert len(ref.spans) == len(ref.targets)
+                for target, span in zip(ref.targets, ref.spans):
+                    assert span is None or canonical(text[span[0] : span[1]].replace(".m", "m")) == target
+
+
 def test_korean_section_form_is_korean_only() -> None:
     # "8절" means nothing in an English text; the English forms work in every language
     assert find_references("8절", "en") == ()
-    assert find_references("See section 8.", "ko") == (R(4, 13, "section 8", ("8",)),)
+    assert found("See section 8.", "ko") == (R(4, 13, "section 8", ("8",)),)
 
 
 def test_unknown_language_is_refused() -> None:

@@ -10,7 +10,7 @@ import pytest
 from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound
 from kb.model import Edition, Reference, Rule
 from kb.store.read import Store
-from kb.store.write import StoreWriter
+from tests.kbs import annotated, write_store
 from tests.small_kb import small_kb_editions, write_small_store
 
 
@@ -21,8 +21,10 @@ def store(tmp_path: Path) -> Store:
 
 def test_rules_read_back_exactly_as_written(store: Store) -> None:
     for edition, rules, glossary in small_kb_editions():
-        assert store.rules(edition.id) == rules
-        assert store.glossary(edition.id) == glossary
+        written = annotated(edition, rules, glossary)
+        assert store.rules(edition.id) == list(written.rules)
+        assert store.glossary(edition.id) == list(written.glossary)
+        assert store.edition_text(edition.id) == written  # glossary names and vocabulary too
 
 
 def test_editions_newest_first_and_found_by_id_or_date(store: Store) -> None:
@@ -38,9 +40,8 @@ def test_editions_newest_first_and_found_by_id_or_date(store: Store) -> None:
 def test_a_date_naming_two_editions_answers_with_their_ids(tmp_path: Path) -> None:
     path = tmp_path / "two.sqlite"
     day = dt.date(2021, 2, 15)
-    with StoreWriter(path) as writer:
-        for edition_id in ("ko-2021-02-15", "ko-2021-02-15-dbyll"):
-            writer.add_edition(Edition(edition_id, "ko", day, "t", ("a.txt",)), [Rule("1", "게임의 컨셉")], [])
+    write_store(path, [(Edition(edition_id, "ko", day, "t", ("a.txt",)), [Rule("1", "게임의 컨셉")], [])
+                       for edition_id in ("ko-2021-02-15", "ko-2021-02-15-dbyll")])
     with pytest.raises(AmbiguousEdition) as raised:
         Store(path).find_edition("ko", "2021-02-15")
     assert raised.value.ids == ["ko-2021-02-15", "ko-2021-02-15-dbyll"]
@@ -65,8 +66,12 @@ def test_missing_rule_and_missing_store_raise_with_context(store: Store, tmp_pat
         Store(tmp_path / "nothing.sqlite")
 
 
-def test_unresolved_targets_are_returned_by_the_writer(tmp_path: Path) -> None:
-    rule = Rule("103.2", "Perform the actions listed in 103.2a–e", references=(Reference(29, 38, "103.2a–e", ("103.2a", "103.2b")),))
-    with StoreWriter(tmp_path / "s.sqlite") as writer:
-        unresolved = writer.add_edition(Edition("en-x", "en", None, "t"), [rule, Rule("103.2a", "x")], [])
-    assert unresolved == [("rule", "103.2", "103.2b")]
+def test_references_are_stored_with_their_targets_spans_and_resolution(tmp_path: Path) -> None:
+    text = "Perform the actions listed in 103.2a–e"
+    rule = Rule("103.2", text)
+    store = Store(write_store(tmp_path / "s.sqlite", [(Edition("en-x", "en", None, "t"), [rule, Rule("103.2a", "x")], [])]))
+    targets = ("103.2a", "103.2b", "103.2c", "103.2d", "103.2e")
+    assert store.rule("en-x", "103.2").references == (
+        Reference(30, 38, "103.2a–e", targets, (None,) * 5, ("103.2a",)),)
+    assert [r.number for r in store.rules_citing("en-x", "103.2b")] == ["103.2"]
+    assert store.numbers("en-x") == {"103.2", "103.2a"}

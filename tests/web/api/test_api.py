@@ -6,12 +6,12 @@ from flask.testing import FlaskClient
 from openapi_spec_validator import validate
 
 from kb.store.read import Store
-from web.api.shapes import rule_view
+from web.api.shapes import rule_json
 
 
 def test_rule_answers_the_shape_of_crkb_show_json(client: FlaskClient, web_config: dict) -> None:
     store = Store(web_config["STORE_PATH"])
-    expected = rule_view(store, store.find_edition("ko"), "702.19")
+    expected = rule_json(store, store.find_edition("ko"), "702.19")
     response = client.get("/api/v1/rules/ko/702.19")
     assert (response.status_code, response.get_json()) == (200, expected)
     pinned = client.get("/api/v1/rules/en/702.19B?edition=2021-11-19").get_json()

@@ -8,7 +8,7 @@ import pytest
 
 from kb.errors import RuleNotFound
 from kb.store.read import Store
-from web.api.shapes import edition_summaries, export_view, rule_view
+from web.api.shapes import edition_summaries, export_json, rule_json
 from tests.small_kb import small_kb_editions, write_small_store
 
 EN = "en-2026-01-16"
@@ -25,7 +25,7 @@ def _rule(number: str, edition: str = EN):
 
 
 def test_rule_view_of_a_rule_with_subrules_and_citations(store):
-    view = rule_view(store, store.edition(EN), "702.19a")
+    view = rule_json(store, store.edition(EN), "702.19a")
     a, c = _rule("702.19a"), _rule("702.19c")
     assert view == {
         "lang": "en",
@@ -40,21 +40,21 @@ def test_rule_view_of_a_rule_with_subrules_and_citations(store):
         "cited_by": [],
         "glossary_cited_by": [],
     }
-    assert [s["number"] for s in rule_view(store, store.edition(EN), "702.19")["subrules"]] == [
+    assert [s["number"] for s in rule_json(store, store.edition(EN), "702.19")["subrules"]] == [
         "702.19a", "702.19b", "702.19c"
     ]
-    cited = rule_view(store, store.edition(EN), "702.19b")["cited_by"]
+    cited = rule_json(store, store.edition(EN), "702.19b")["cited_by"]
     assert cited == [{"number": "702.19c", "title": None, "text": c.text}]
-    assert rule_view(store, store.edition(EN), "702.19")["glossary_cited_by"] == ["Trample"]
+    assert rule_json(store, store.edition(EN), "702.19")["glossary_cited_by"] == ["Trample"]
 
 
 def test_rule_view_of_a_missing_rule(store):
     with pytest.raises(RuleNotFound):
-        rule_view(store, store.edition(EN), "702.99")
+        rule_json(store, store.edition(EN), "702.99")
 
 
 def test_rule_view_is_json_ready(store):
-    view = rule_view(store, store.edition("ko-2021-11-19"), "702.19")
+    view = rule_json(store, store.edition("ko-2021-11-19"), "702.19")
     assert json.loads(json.dumps(view, ensure_ascii=False)) == view
 
 
@@ -65,8 +65,8 @@ def test_edition_summaries_count_rules_without_a_report(store):
     assert [e["id"] for e in edition_summaries(store, "ko")] == ["ko-2021-11-19"]
 
 
-def test_export_view_lists_rules_in_document_order_with_reference_numbers(store):
-    data = export_view(store, store.edition(EN))
+def test_export_json_lists_rules_in_document_order_with_reference_numbers(store):
+    data = export_json(store, store.edition(EN))
     assert [r["number"] for r in data["rules"]] == [r.number for r in small_kb_editions()[0][1]]
     assert next(r for r in data["rules"] if r["number"] == "702.19a") == {
         "number": "702.19a", "title": None, "text": _rule("702.19a").text, "examples": [], "references": ["510"],

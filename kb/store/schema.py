@@ -1,0 +1,69 @@
+"""The store's tables: one SQLite file per build, the single source of truth of a KB.
+
+All text is UTF-8; ``seq`` is document order within an edition, from 0. The search index is built
+from these tables and holds nothing they lack.
+
+- ``meta(key, value)``: ``schema`` (``SCHEMA_VERSION``) and ``report`` (the build report, JSON).
+- ``editions(id, lang, effective_date, title, sources)``: ``effective_date`` ISO or NULL,
+  ``sources`` a JSON list of file names.
+- ``rules(edition, seq, number, parent, level, section, title, title_en, text, flags, source,
+  line)``: ``flags`` a JSON list. One row per printed rule: a number printed twice has two rows.
+- ``examples(edition, rule_seq, idx, text)``.
+- ``glossary(edition, seq, term, definition, source, line)``.
+- ``refs(id, edition, holder, holder_seq, example_idx, start, end, text)``: one row per
+  reference; ``holder`` is ``'rule'``, ``'example'`` (``example_idx`` of rule ``holder_seq``) or
+  ``'glossary'``; ``start``/``end`` its span in the holder's text.
+- ``ref_targets(ref, idx, edition, citing, citing_seq, target, start, end, resolved)``: the
+  numbers a reference names, in order: ``citing`` is ``'rule'`` (a rule's text or example) or
+  ``'glossary'``; ``start``/``end`` the span of the number naming the target (NULL inside a
+  range); ``resolved`` 1 when the edition holds the target. "Cited by" reads this table.
+- ``defined_terms(edition, rule_seq, idx, term)``: the terms a rule's text defines.
+- ``glossary_names(edition, number, role, term)``: glossary terms that name (``role``
+  ``'names'``) or only mention (``'mentions'``) rule ``number``, in glossary order.
+- ``vocabulary(edition, kind, word, weight)``: the spelling vocabulary: ``kind`` ``'title'``
+  and ``'text'`` (Latin words of the rules' names and texts, ``weight`` their count), ``'name'``
+  (Korean/Japanese name words, ``weight`` as ``search.spelling_cjk`` ranks them).
+- ``readings(edition, reading, word)``: katakana readings of Japanese vocabulary words.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = "2"
+"""2: references' target spans and resolution, defined terms, glossary names, vocabulary."""
+
+SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE editions(id TEXT PRIMARY KEY, lang TEXT NOT NULL, effective_date TEXT,
+                      title TEXT NOT NULL, sources TEXT NOT NULL);
+CREATE TABLE rules(edition TEXT NOT NULL, seq INTEGER NOT NULL, number TEXT NOT NULL,
+                   parent TEXT, level INTEGER NOT NULL, section TEXT NOT NULL, title TEXT,
+                   title_en TEXT, text TEXT NOT NULL, flags TEXT NOT NULL, source TEXT NOT NULL,
+                   line INTEGER NOT NULL, PRIMARY KEY(edition, seq));
+CREATE INDEX rules_number ON rules(edition, number);
+CREATE INDEX rules_parent ON rules(edition, parent);
+CREATE TABLE examples(edition TEXT NOT NULL, rule_seq INTEGER NOT NULL, idx INTEGER NOT NULL,
+                      text TEXT NOT NULL, PRIMARY KEY(edition, rule_seq, idx));
+CREATE TABLE glossary(edition TEXT NOT NULL, seq INTEGER NOT NULL, term TEXT NOT NULL,
+                      definition TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL,
+                      PRIMARY KEY(edition, seq));
+CREATE INDEX glossary_term ON glossary(edition, term COLLATE NOCASE);
+CREATE TABLE refs(id INTEGER PRIMARY KEY, edition TEXT NOT NULL, holder TEXT NOT NULL,
+                  holder_seq INTEGER NOT NULL, example_idx INTEGER, start INTEGER NOT NULL,
+                  "end" INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX refs_holder ON refs(edition, holder, holder_seq);
+CREATE TABLE ref_targets(ref INTEGER NOT NULL, idx INTEGER NOT NULL, edition TEXT NOT NULL,
+                         citing TEXT NOT NULL, citing_seq INTEGER NOT NULL, target TEXT NOT NULL,
+                         start INTEGER, "end" INTEGER, resolved INTEGER NOT NULL,
+                         PRIMARY KEY(ref, idx)) WITHOUT ROWID;
+CREATE INDEX ref_targets_target ON ref_targets(edition, target);
+CREATE TABLE defined_terms(edition TEXT NOT NULL, rule_seq INTEGER NOT NULL, idx INTEGER NOT NULL,
+                           term TEXT NOT NULL, PRIMARY KEY(edition, rule_seq, idx));
+CREATE TABLE glossary_names(edition TEXT NOT NULL, number TEXT NOT NULL, role TEXT NOT NULL,
+                            term TEXT NOT NULL);
+CREATE INDEX glossary_names_edition ON glossary_names(edition);
+CREATE TABLE vocabulary(edition TEXT NOT NULL, kind TEXT NOT NULL, word TEXT NOT NULL,
+                        weight INTEGER NOT NULL);
+CREATE INDEX vocabulary_edition ON vocabulary(edition, kind);
+CREATE TABLE readings(edition TEXT NOT NULL, reading TEXT NOT NULL, word TEXT NOT NULL);
+CREATE INDEX readings_edition ON readings(edition);
+"""

@@ -1,0 +1,87 @@
+"""Request arguments resolved to KB objects, or an HTTP error: a language the KB has, an edition
+(404 naming the editions there are; a date naming several raises ``AmbiguousEdition``, which
+``web.errors`` answers 300 with the choices), a rule number (404), and the search arguments the
+search page and the API share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from kb import numbers
+from kb.errors import EditionNotFound
+from kb.model import Edition
+from kb.scripts import script_language
+from web import state
+from web.errors import abort_with
+
+ALL_LANGUAGES = "all"
+"""The ``lang`` value that searches the newest edition of every language."""
+
+
+@dataclass(frozen=True)
+class SearchArgs:
+    """``query`` stripped; ``lang`` a known language or None; ``edition`` resolved or None."""
+
+    query: str
+    lang: str | None
+    edition: Edition | None
+
+
+def language(lang: str) -> str:
+    """``lang`` when the KB has editions in it; 404 otherwise."""
+    if lang not in state.store().languages():
+        known = ", ".join(state.store().languages())
+        abort_with(404, f"No language {lang[:20]!r} here (languages: {known}).", [("Home", state.urls().home())])
+    return lang
+
+
+def edition(lang: str, wanted: str | None) -> Edition:
+    """The edition of ``lang`` that ``wanted`` names (None: the newest). 404 when there is none;
+    ``AmbiguousEdition`` for a date naming several."""
+    try:
+        return state.store().find_edition(lang, wanted)
+    except EditionNotFound:
+        store, urls, labels = state.store(), state.urls(), state.labels()
+        choices = [(labels.name(e), urls.rule(lang, "1", e, pinned=True)) for e in store.editions(lang)[:20]]
+        abort_with(404, f"No {lang} edition {str(wanted)[:40]!r}. Editions:", choices)
+    raise AssertionError("unreachable")
+
+
+def rule_number(text: str) -> tuple[str, bool]:
+    """The canonical number for ``text`` and whether ``text`` was already canonical; 404 when
+    ``text`` is no rule number at all."""
+    number = numbers.parse_number(text)
+    if number is None:
+        abort_with(404, f"{text[:80]!r} is not a rule number (rule numbers look like 702.19b).")
+    return number, number == text
+
+
+def search_args(args: Mapping[str, str]) -> SearchArgs:
+    """Read ``q``, ``lang`` and ``edition`` (an id, or a date with ``lang``); 404 for an unknown
+    language or edition, ``AmbiguousEdition`` for a date naming several editions. Without
+    ``lang`` the language is guessed from the query's script (``query_language``); ``lang=all``
+    searches every language."""
+    query = (args.get("q") or "").strip()
+    lang = args.get("lang") or None
+    if lang == ALL_LANGUAGES:
+        lang = None
+    elif lang is not None:
+        language(lang)
+    elif query and not args.get("edition"):
+        lang = query_language(query, state.store().languages())
+    wanted = args.get("edition") or None
+    if wanted is None:
+        return SearchArgs(query, lang, None)
+    try:
+        found = state.store().find_edition(lang, wanted)
+    except EditionNotFound:
+        abort_with(404, f"No edition {wanted[:40]!r}{' in ' + lang if lang else ''}.")
+    return SearchArgs(query, found.lang, found)
+
+
+def query_language(query: str, languages: list[str]) -> str | None:
+    """The language a query's script suggests: Hangul -> ``ko``, kana or CJK ideographs -> ``ja``,
+    anything else -> ``en``; None when the KB lacks that language."""
+    guess = script_language(query)
+    return guess if guess in languages else None
