@@ -44,7 +44,7 @@ def sample_urls(store: Store) -> dict[str, list[str]]:
         api_rules += [f"/api/v1/rules/{lang}/{n}" for n in by_level.get(3, [])[::97]]
     for edition in [e for e in store.editions("en") if e.effective_date][1:2]:
         urls["old edition"] += [f"/en/cr/{edition.date_text}/{n}" for n in ("702.19b", "103.4", "601.2a", "704.5j")]
-    urls["largest"] = [f"/{lang}/cr/702" for lang in store.languages() if store.has_rule(store.find_edition(lang).id, "702")]
+    urls["largest"] = [f"/{lang}/cr/702" for lang in store.languages() if "702" in store.numbers(store.find_edition(lang).id)]
     urls["home"] = ["/"]
     urls["compare"] = ["/compare/702.19b?langs=en,ko,ja", "/compare/103.4?langs=ko", "/compare/601.2a"]
     urls["search"] = [f"/search?q={quote(q)}" for q in SEARCHES if not q[0].isdigit()]

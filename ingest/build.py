@@ -28,13 +28,12 @@ from tqdm import tqdm
 
 from ingest.annotate import annotate_edition
 from ingest.parse.parser import contents_titles, parse_rules
-from ingest.plan import EditionPlan, SourcePlan, edition_id, plan_editions
-from ingest.read.detect import detect_meta
+from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta, plan_editions
 from ingest.read.formats import MAX_BYTES, read_source
 from ingest.report import BuildReport, SourceReport, edition_summary
-from ingest.sources import Diagnostic, SourceError, SourceMeta, SourceText
+from ingest.sources import Diagnostic, SourceError, SourceText, display_path
 from kb import numbers
-from kb.model import LANGUAGES, Edition, EditionText, GlossaryEntry, Rule
+from kb.model import Edition, EditionText, GlossaryEntry, Rule
 from kb.store.layout import BuildPaths, discard, new_build_dir, publish
 from kb.store.read import Store
 from kb.store.write import StoreWriter, write_meta
@@ -157,7 +156,7 @@ def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = MAX_BYTES
     (``SourceError``, ``OSError``) is reported failed; any other error raises ``BuildCrashed``
     naming the file.
     """
-    reports = {p.path: SourceReport(str(p.path), _display(p.path), provenance=p.hints.provenance) for p in plan.all_files}
+    reports = {p.path: SourceReport(str(p.path), display_path(p.path), provenance=p.hints.provenance) for p in plan.all_files}
     texts = _read_files(plan, reports, max_bytes)
     head = plan.metadata or plan.files[0]
     if head.path not in texts:
@@ -221,7 +220,7 @@ def _parse_files(
         result = _guarded(source.path, lambda: parse_source(text, lang, contents_en))
         problem = check_parsed(text, result.rules, result.glossary, result.diagnostics)
         if problem:
-            reports[source.path].fail(f"{_display(source.path)}: {problem}")
+            reports[source.path].fail(f"{display_path(source.path)}: {problem}")
             continue
         if text.format == "official-text" and not any(d.kind == "back-matter" for d in result.diagnostics):
             reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
@@ -234,10 +233,10 @@ def read_checked(source: SourcePlan, max_bytes: int = MAX_BYTES) -> SourceText:
     bytes; the manifest's format hint is passed on. Raises ``SourceError``."""
     size = source.path.stat().st_size
     if size == 0:
-        raise SourceError(_display(source.path), None, "empty file")
+        raise SourceError(display_path(source.path), None, "empty file")
     if size > max_bytes:
         raise SourceError(
-            _display(source.path), None, f"{size:,} bytes is over the {max_bytes:,}-byte limit for one source"
+            display_path(source.path), None, f"{size:,} bytes is over the {max_bytes:,}-byte limit for one source"
         )
     return read_source(source.path, fmt=source.hints.format)
 
@@ -250,27 +249,6 @@ def check_parsed(text: SourceText, rules: list[Rule], glossary: list[GlossaryEnt
     if not any(numbers.level(rule.number) >= 2 for rule in rules):
         return f"no numbered rules, only {len(rules)} headings (a truncated file, or only a contents list?)"
     return None
-
-
-def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> SourceMeta | None:
-    """The text's language, effective date and title, manifest hints filling only the gaps.
-    Returns None (and fails ``report``) when the language cannot be told."""
-    found = detect_meta(text.text)
-    hints = source.hints
-    lang = found.lang if found.lang in LANGUAGES else hints.lang
-    if lang not in LANGUAGES:
-        report.fail(f"{_display(source.path)}: cannot tell the language (add lang to the manifest)")
-        return None
-    if hints.lang and hints.lang != lang:
-        report.warnings.append(f"manifest says lang {hints.lang}, the text reads as {lang}: the text wins")
-    date = found.effective_date or hints.effective_date
-    if hints.effective_date and found.effective_date and hints.effective_date != found.effective_date:
-        report.warnings.append(
-            f"manifest says effective {hints.effective_date}, the text says {found.effective_date}: the text wins"
-        )
-    if date is None:
-        report.warnings.append("the text names no effective date: an undated edition")
-    return SourceMeta(lang, date, found.title)
 
 
 def parse_source(text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None) -> ParsedSource:
@@ -301,18 +279,10 @@ def _guarded(path: Path, step):
     except (SourceError, OSError):
         raise
     except Exception as err:
-        raise BuildCrashed(_display(path), err) from err
+        raise BuildCrashed(display_path(path), err) from err
 
 
 def _message(path: Path, err: Exception) -> str:
     if isinstance(err, SourceError):
         return str(err)
-    return f"{_display(path)}: {getattr(err, 'strerror', None) or err}"
-
-
-def _display(path: Path) -> str:
-    """``path`` relative to the current folder when it is below it, else as given."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    return f"{display_path(path)}: {getattr(err, 'strerror', None) or err}"

@@ -5,7 +5,8 @@
 ``one_edition`` folder, which make one edition together (section pages in file-name order, the
 ``metadata`` file read only for title and date). ``edition_id`` names an edition as
 ``kb.model.Edition`` says: ``en-2026-01-16``, ``ko-2021-02-15-dbyll`` (a variant),
-``ko-undated-000-81dc8df3711c17ec`` (no date), never reusing an id already taken.
+``ko-undated-000-81dc8df3711c17ec`` (no date), never reusing an id already taken. ``edition_meta``
+gives an edition's language, date and title: what its text says, manifest hints only filling gaps.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, SourceHints, load_manifest
-from ingest.sources import SourceError
+from ingest.read.detect import detect_meta
+from ingest.report import SourceReport
+from ingest.sources import SourceError, SourceMeta, SourceText, display_path
+from kb.model import LANGUAGES
 
 _SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore"}
 _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
@@ -145,3 +149,24 @@ def edition_id(
         n += 1
         unique = f"{wanted}-{n}"
     return unique
+
+
+def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> SourceMeta | None:
+    """The text's language, effective date and title, manifest hints filling only the gaps.
+    Returns None (and fails ``report``) when the language cannot be told."""
+    found = detect_meta(text.text)
+    hints = source.hints
+    lang = found.lang if found.lang in LANGUAGES else hints.lang
+    if lang not in LANGUAGES:
+        report.fail(f"{display_path(source.path)}: cannot tell the language (add lang to the manifest)")
+        return None
+    if hints.lang and hints.lang != lang:
+        report.warnings.append(f"manifest says lang {hints.lang}, the text reads as {lang}: the text wins")
+    date = found.effective_date or hints.effective_date
+    if hints.effective_date and found.effective_date and hints.effective_date != found.effective_date:
+        report.warnings.append(
+            f"manifest says effective {hints.effective_date}, the text says {found.effective_date}: the text wins"
+        )
+    if date is None:
+        report.warnings.append("the text names no effective date: an undated edition")
+    return SourceMeta(lang, date, found.title)

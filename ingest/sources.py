@@ -8,6 +8,7 @@ paragraph of the CR (a rule, an example, a heading, a glossary line, a continuat
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from dataclasses import dataclass, field
 
 
@@ -69,3 +70,11 @@ class SourceText:
     text: str
     paragraphs: list[Paragraph]
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the current folder when it is below it, else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -90,3 +90,18 @@ def test_home_choice_page_and_404_name_editions_apart(client: FlaskClient) -> No
         "702.19 in ko 2021-11-19 · dbyll", "702.19 in ko undated · 000…"]
     no_edition = soup(client.get("/ko/cr/1999-01-01/702.19"))
     assert texts(no_edition, ".suggestions a") == ["2021-11-19", "2021-11-19 · dbyll", "undated · 000…"]
+
+
+def test_a_date_naming_several_editions_is_answered_300_with_the_choices_everywhere(client: FlaskClient) -> None:
+    glossary = client.get("/ko/glossary?edition=2021-11-19")
+    assert glossary.status_code == 300
+    assert hrefs(soup(glossary), ".choices a") == [
+        "/ko/glossary?edition=ko-2021-11-19", "/ko/glossary?edition=ko-2021-11-19-dbyll"]
+    search = client.get("/search?q=trample&edition=2021-11-19&lang=ko")
+    assert (search.status_code, texts(soup(search), ".choices a")) == (300, ["2021-11-19", "2021-11-19 · dbyll"])
+    api = client.get("/api/v1/rules/ko/702.19?edition=2021-11-19")
+    assert api.status_code == 300
+    assert api.get_json()["error"]["choices"] == [
+        {"edition": "ko-2021-11-19", "label": "2021-11-19", "url": "/api/v1/rules/ko/702.19?edition=ko-2021-11-19"},
+        {"edition": "ko-2021-11-19-dbyll", "label": "2021-11-19 · dbyll",
+         "url": "/api/v1/rules/ko/702.19?edition=ko-2021-11-19-dbyll"}]

@@ -140,3 +140,11 @@ def test_a_translation_that_omits_a_rule_links_the_english_of_its_date(tmp_path)
     link = soup(client.get("/ko/cr/702.19a")).select_one("a.ref")
     assert (link["href"], link["hreflang"], link["class"]) == ("/en/cr/2021-11-19/510", "en", ["ref", "ref-other-lang"])
     assert link["data-preview"] == "/api/v1/preview/en/en-2021-11-19/510"
+
+
+def test_a_rule_page_lists_the_terms_its_rules_define(client: FlaskClient) -> None:
+    page = soup(client.get("/en/cr/704.5j"))
+    assert texts(page, "article[data-number='704.5j'] .defined-terms dfn") == ["legend rule"]
+    assert texts(soup(client.get("/en/cr/702.19")), "article .defined-terms") == [
+        "Defines: Trample", "Defines: Trample over planeswalkers"]
+    assert soup(client.get("/en/cr/702.19b")).select(".defined-terms") == []
