@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, SourceHints, load_manifest
-from ingest.read.detect import detect_meta
+from ingest.read.detect import UNKNOWN, detect_meta
 from ingest.report import SourceReport
 from ingest.sources import SourceError, SourceMeta, SourceText, display_path
 from kb.model import LANGUAGES
@@ -156,9 +156,10 @@ def edition_meta(text: SourceText, source: SourcePlan, report: SourceReport) -> 
     Returns None (and fails ``report``) when the language cannot be told."""
     found = detect_meta(text.text)
     hints = source.hints
-    lang = found.lang if found.lang in LANGUAGES else hints.lang
+    lang = found.lang if found.lang in LANGUAGES else hints.lang if found.lang == UNKNOWN else None
     if lang not in LANGUAGES:
-        report.fail(f"{display_path(source.path)}: cannot tell the language (add lang to the manifest)")
+        why = "add lang to the manifest if it is one" if found.lang == UNKNOWN else f"the text reads as {found.lang}"
+        report.fail(f"{display_path(source.path)}: not in a language crkb builds ({', '.join(LANGUAGES)}): {why}")
         return None
     if hints.lang and hints.lang != lang:
         report.warnings.append(f"manifest says lang {hints.lang}, the text reads as {lang}: the text wins")

@@ -8,6 +8,15 @@ HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 """Hangul syllables and jamo."""
 KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f\u4e00-\u9fff]")
 """Hiragana, katakana (also half-width) and CJK ideographs."""
+KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fd-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+"""Hiragana and katakana letters (also half-width), without the middle dot and the long-vowel
+mark that Chinese texts may borrow: Japanese writes them, Chinese does not."""
+OTHER_LETTERS = re.compile(
+    r"[\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff\u0e00-\u0eff]"
+)
+"""Letters of scripts none of crkb's languages is written in: Greek, Cyrillic, Armenian, Hebrew,
+Arabic, the Indic scripts, Thai and Lao."""
+ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
 def script_language(text: str) -> str:

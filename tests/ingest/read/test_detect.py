@@ -13,6 +13,11 @@ from ingest.read.formats import read_source
 from ingest.sources import SourceMeta
 
 EN = "Magic: The Gathering Comprehensive Rules"
+JA_HEAD = "このファイルは、Comprehensive Rulesを、翻訳チーム が 2026-01-15 に翻訳したものです。\nもくじ\n"
+JA_RULES = "".join(f"{n}. 原則のルール\n" for n in range(100, 160))
+"""Written for the test: the translation date in the header, 60 rules, and (in one case) the
+effective date stated on the last line, as the official Japanese text does."""
+FRENCH = "100.1. Ces règles de Magic s'appliquent à toute partie de Magic avec deux joueurs ou plus. "
 
 
 @pytest.mark.parametrize(
@@ -32,6 +37,13 @@ EN = "Magic: The Gathering Comprehensive Rules"
         ("100.1. These Magic rules apply to any Magic game.\n", SourceMeta("en", None, EN)),
         ("These rules are effective as of February 30, 2024.\n", SourceMeta("en", None, EN)),
         ("Contents\n- 700. 일반\n700.1. 게임상에서 일어나는 모든 것은 이벤트입니다.\n", SourceMeta("ko", None, "매직: 더 개더링 종합 규칙서")),
+        ("万智牌完整规则 \t\n\n此规则于2024年2月2日起生效。\n\n前言\n", SourceMeta("zh", dt.date(2024, 2, 2), "万智牌完整规则")),
+        ("702.19. 践踏\n702.19a 践踏是一种静止式异能。\n", SourceMeta("zh", None, "万智牌完整规则")),
+        (JA_HEAD + JA_RULES, SourceMeta("ja", dt.date(2026, 1, 15), "マジック総合ルール")),
+        (JA_HEAD + JA_RULES + "このルールは2026年1月16日から有効です。\n", SourceMeta("ja", dt.date(2026, 1, 16), "マジック総合ルール")),
+        ("100.1. Эти правила Magic применяются к любой игре Magic.\n", SourceMeta("und", None, "")),
+        (FRENCH * 100, SourceMeta("und", None, "")),
+        ("These rules are effective as of January 16, 2026.\n" + "Example: the of " * 400, SourceMeta("en", dt.date(2026, 1, 16), EN)),
     ],
 )
 def test_detect_meta(text: str, meta: SourceMeta) -> None:
@@ -73,3 +85,12 @@ def test_every_korean_file_states_its_own_date(shared_dir: Path) -> None:
              for path in (shared_dir / "corpus" / "ko" / "dbyll-20210215").glob("*.md")}
     assert dates.pop("ko-20210215-dbyll-index.md") == dt.date(2021, 2, 15)
     assert set(dates.values()) == {None}
+
+
+@pytest.mark.corpus
+def test_japanese_and_chinese_files_state_their_dates(shared_dir: Path) -> None:
+    ja = shared_dir / "corpus" / "ja" / "2026-01-16.txt"
+    assert detect_meta(ja.read_text(encoding="utf-8")) == SourceMeta("ja", dt.date(2026, 1, 16), "マジック総合ルール")
+    for path in sorted((shared_dir / "corpus" / "zh").glob("20*.txt")):
+        meta = detect_meta(path.read_text(encoding="utf-8"))
+        assert meta == SourceMeta("zh", dt.date.fromisoformat(path.stem), "万智牌完整规则"), path.name
