@@ -118,7 +118,8 @@ def measure_fts(store: Store, queries: list[JudgedQuery], rounds: int) -> None:
 
 
 def all_english(corpus: Path, work: Path, queries: list[JudgedQuery], tsv: Path, rounds: int, reuse: bool) -> None:
-    """Build bundled data + every English edition of ``corpus``, print build time and sizes, and
+    """Build the seeds (bundled data), the Korean 2021 editions and every English edition of
+    ``corpus``, print build time and sizes, and
     measure the queries on it. An existing build in ``work`` is reused with ``reuse``."""
     from ingest.build import BUNDLED_DATA, build_kb
 
@@ -126,7 +127,8 @@ def all_english(corpus: Path, work: Path, queries: list[JudgedQuery], tsv: Path,
     if not (reuse and (kb_dir / "current").exists()):
         shutil.rmtree(kb_dir, ignore_errors=True)
         started = time.perf_counter()
-        report = build_kb([BUNDLED_DATA, corpus], kb_dir, progress=None)
+        korean = [corpus.parent / "ko" / "kormtgcr" / f"{date}.txt" for date in ("2021-11-19", "2021-02-15")]
+        report = build_kb([BUNDLED_DATA, *korean, corpus], kb_dir, progress=None)
         print(f"all-en KB: {len(report.editions)} editions built in {time.perf_counter() - started:.0f} s")
     build = current_build(kb_dir)
     index_mb = sum(p.stat().st_size for p in build.index.rglob("*") if p.is_file()) / 1e6

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.corpus import corpus_excerpt, write_excerpts, write_standard_set
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = Path(os.environ.get("CRKB_SHARED", ROOT.parent / "shared"))
@@ -22,5 +24,41 @@ def shared_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def test_data() -> Path:
-    """tests/data, where the real excerpts used by the parser tests are kept."""
+    """tests/data: excerpts of the seeds and text written for the tests (corpus excerpts: ``corpus_data``)."""
     return DATA
+
+
+@pytest.fixture(scope="session")
+def corpus_data(tmp_path_factory) -> Path:
+    """tests/data plus the corpus excerpts the tests read (``tests.corpus.EXCERPTS``), cut from
+    ../shared once per session into a temporary folder; skips the test when ../shared is absent."""
+    return write_excerpts(tmp_path_factory.mktemp("corpus-data"))
+
+
+@pytest.fixture(scope="session")
+def excerpt_of():
+    """``tests.corpus.corpus_excerpt``: whole lines of a corpus file by line range or rule number
+    (``excerpt_of("en/2026-01-16.txt", rules="702.19-702.19c")``); skips when ../shared is absent."""
+    return corpus_excerpt
+
+
+@pytest.fixture(scope="session")
+def standard_set(tmp_path_factory) -> Path:
+    """A folder holding the standard set (``tests.corpus.STANDARD``: the same-edition pairs of
+    ../shared/corpus) and the seeds, with its manifest; skips the test when ../shared is absent."""
+    return write_standard_set(tmp_path_factory.mktemp("standard-set"))
+
+
+@pytest.fixture(scope="session")
+def standard_kb(standard_set, tmp_path_factory):
+    """``(report, Store)`` of the standard set built once per session by ``ingest.build.build_kb``,
+    without its search index (the search and CLI tests cover the index)."""
+    import ingest.build
+    from kb.store.layout import current_build
+    from kb.store.read import Store
+
+    kb_dir = tmp_path_factory.mktemp("standard-kb")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ingest.build, "write_index", lambda index_dir, editions: [None for _ in editions])
+        report = ingest.build.build_kb([standard_set], kb_dir)
+    return report, Store(current_build(kb_dir).store)

@@ -1,7 +1,8 @@
 """A small real KB for tests: a few rules of en 2026-01-16, ko 2021-11-19 and ja 2023-09-01.
 
-The texts in tests/data/small_kb.json are copied from the corpus (file and line kept), so the
-store, search and web tests run on real rule text without parsing the corpus.
+tests/data/small_kb.json names the rules (number, line) and glossary entries (term); their texts
+are read at test time from the corpus file each edition names (``tests.corpus.with_texts``), so the
+store, search and web tests run on real rule text; they are skipped when ../shared is absent.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from pathlib import Path
 
 from kb.model import Edition, Example, GlossaryEntry, Reference, Rule
+from tests.corpus import with_texts
 from tests.kbs import write_store
 
 SMALL_KB = Path(__file__).resolve().parent / "data" / "small_kb.json"
@@ -28,6 +30,7 @@ def write_small_store(path: Path) -> Path:
 
 
 def _edition(raw: dict) -> tuple[Edition, list[Rule], list[GlossaryEntry]]:
+    raw = with_texts(raw, raw["lang"])
     edition = Edition(
         raw["id"], raw["lang"], dt.date.fromisoformat(raw["effective_date"]), raw["title"], tuple(raw["sources"])
     )

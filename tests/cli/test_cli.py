@@ -15,10 +15,10 @@ from cli.main import main
 
 
 @pytest.fixture(scope="module")
-def kb(tmp_path_factory, test_data) -> Path:
+def kb(tmp_path_factory, corpus_data) -> Path:
     """A KB built by ``crkb build`` from tests/data/build."""
     kb_dir = tmp_path_factory.mktemp("kb")
-    result = CliRunner().invoke(main, ["build", str(test_data / "build"), "--kb", str(kb_dir)])
+    result = CliRunner().invoke(main, ["build", str(corpus_data / "build"), "--kb", str(kb_dir)])
     assert result.exit_code == 0, result.output
     return kb_dir
 
@@ -28,8 +28,8 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_build_prints_a_table_per_source(kb, test_data, tmp_path):
-    code, out, err = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
+def test_build_prints_a_table_per_source(kb, corpus_data, tmp_path):
+    code, out, err = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries from 1 of 1 files in ")
@@ -40,18 +40,18 @@ def test_build_prints_a_table_per_source(kb, test_data, tmp_path):
     assert "Unresolved references:" in lines and any(line.endswith("100.1b -> 8; 702.19a -> 510") for line in lines)
 
 
-def test_build_json_is_the_stored_report(kb, test_data, tmp_path):
-    code, out, _ = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path), "--json")
+def test_build_json_is_the_stored_report(kb, corpus_data, tmp_path):
+    code, out, _ = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path), "--json")
     report = json.loads(out)
     assert code == 0
     assert report == json.loads(current_build(tmp_path).report.read_text(encoding="utf-8")) | {"seconds": report["seconds"]}
     assert report["totals"] == {"sources": 1, "failed": 0, "editions": 1, "rules": 18, "examples": 3, "glossary": 0}
 
 
-def test_build_with_a_bad_source_publishes_nothing_and_exits_1(test_data, tmp_path):
+def test_build_with_a_bad_source_publishes_nothing_and_exits_1(corpus_data, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    code, out, err = run("build", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, out, err = run("build", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert code == 1
     assert err == "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n"
     assert "Failed sources:" in out and f"  {empty}: empty file" in out.splitlines()
@@ -59,27 +59,27 @@ def test_build_with_a_bad_source_publishes_nothing_and_exits_1(test_data, tmp_pa
     assert not (tmp_path / "kb" / "current").exists()
 
 
-def test_build_partial_publishes_the_rest_and_exits_1(test_data, tmp_path):
+def test_build_partial_publishes_the_rest_and_exits_1(corpus_data, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    args = ("build", "--partial", str(empty), str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    args = ("build", "--partial", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     code, _, err = run(*args)
     assert code == 1
     assert err == "Error: 1 source(s) failed; the others are published.\n"
     assert (tmp_path / "kb" / "current" / "rules.sqlite").is_file()
 
 
-def test_build_size_limit_is_an_option(test_data, tmp_path):
-    source = test_data / "build" / "2021-11-19.txt"
+def test_build_size_limit_is_an_option(corpus_data, tmp_path):
+    source = corpus_data / "build" / "2021-11-19.txt"
     code, out, _ = run("build", str(source), "--kb", str(tmp_path / "kb"), "--max-mb", "0.005", "--json")
     assert code == 1
     error = json.loads(out)["sources"][0]["error"]
     assert error.endswith("build/2021-11-19.txt: 7,403 bytes is over the 5,000-byte limit for one source")
 
 
-def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(test_data, tmp_path):
+def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(corpus_data, tmp_path):
     kb_dir = tmp_path / "kb"
-    assert run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0
+    assert run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0
     live = current_build(kb_dir).root
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
@@ -97,9 +97,9 @@ def test_build_refuses_a_missing_source_and_a_bad_manifest(tmp_path):
     assert not (tmp_path / "kb").exists()
 
 
-def test_build_uses_crkb_home(test_data, tmp_path, monkeypatch):
+def test_build_uses_crkb_home(corpus_data, tmp_path, monkeypatch):
     monkeypatch.setenv("CRKB_HOME", str(tmp_path / "home"))
-    assert run("build", str(test_data / "build" / "2021-11-19.txt"))[0] == 0
+    assert run("build", str(corpus_data / "build" / "2021-11-19.txt"))[0] == 0
     assert (tmp_path / "home" / "current" / "rules.sqlite").is_file()
 
 
@@ -150,8 +150,8 @@ def test_export_json(kb):
     assert data["glossary"] == []
 
 
-def test_export_of_an_ambiguous_date_lists_the_editions(kb, test_data, tmp_path):
-    source = test_data / "build" / "2021-11-19.txt"
+def test_export_of_an_ambiguous_date_lists_the_editions(kb, corpus_data, tmp_path):
+    source = corpus_data / "build" / "2021-11-19.txt"
     copy = tmp_path / "other-2021-11-19.txt"
     copy.write_bytes(source.read_bytes())
     kb_dir = tmp_path / "kb"
@@ -236,14 +236,14 @@ def test_serve_builds_the_bundled_kb_when_there_is_none_then_serves(tmp_path, mo
     assert served["app"].test_client().get("/api/v1/editions").status_code == 200
 
 
-def test_a_crash_is_one_line_and_publishes_nothing(test_data, tmp_path, monkeypatch):
+def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkeypatch):
     import ingest.build
 
     def broken(paragraphs, *, lang, source, contents_en=None):
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(ingest.build, "parse_rules", broken)
-    code, out, err = run("build", str(test_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, out, err = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert (code, out) == (1, "")
     assert err.startswith("Error: build crashed on ") and err.endswith(
         "2021-11-19.txt: RuntimeError: parser bug; nothing was published\n"

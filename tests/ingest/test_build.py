@@ -17,9 +17,9 @@ REPORT_FIELDS = ("edition", "format", "encoding", "lang", "effective_date", "rul
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, test_data):
+def built(tmp_path_factory, corpus_data):
     kb_dir = tmp_path_factory.mktemp("kb")
-    report = build_kb([test_data / "build"], kb_dir)
+    report = build_kb([corpus_data / "build"], kb_dir)
     return kb_dir, report
 
 
@@ -147,8 +147,8 @@ def test_dbyll_sections_come_from_the_front_matter_and_english_titles_from_the_i
     ]
 
 
-def test_two_texts_of_one_language_and_date_stay_two_editions(tmp_path, test_data):
-    source = test_data / "build" / "2026-01-16.txt"
+def test_two_texts_of_one_language_and_date_stay_two_editions(tmp_path, corpus_data):
+    source = corpus_data / "build" / "2026-01-16.txt"
     copy = tmp_path / "copy of 2026-01-16.txt"
     copy.write_bytes(source.read_bytes().replace(b"trample", b"Trample", 1))
     report = build_kb([source, copy], tmp_path / "kb")
@@ -158,11 +158,11 @@ def test_two_texts_of_one_language_and_date_stay_two_editions(tmp_path, test_dat
     ]
 
 
-def test_manifest_fills_only_the_gaps_the_text_leaves(tmp_path, test_data):
+def test_manifest_fills_only_the_gaps_the_text_leaves(tmp_path, corpus_data):
     sources = tmp_path / "sources"
     sources.mkdir()
     for name in ("2021-11-19.txt", "003_a598c1a51fd45771.txt"):
-        (sources / name).write_bytes((test_data / "build" / name).read_bytes())
+        (sources / name).write_bytes((corpus_data / "build" / name).read_bytes())
     (sources / "manifest.toml").write_text(
         '[[source]]\npath = "2021-11-19.txt"\nprovenance = "p"\neffective_date = 2020-01-01\nlang = "ja"\n'
         '[[source]]\npath = "003_a598c1a51fd45771.txt"\nprovenance = "p"\neffective_date = 2008-10-01\n'

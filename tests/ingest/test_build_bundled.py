@@ -1,5 +1,6 @@
-"""The bundled data/ builds into the editions the project promises (the search index is skipped
-here to keep the suite fast; tests/test_cli.py and the search tests cover it)."""
+"""The bundled data/ (the seeds) builds into the editions the project promises, and so does the
+standard set of ../shared (the same-edition pairs, ``standard_kb`` in tests/conftest.py; the
+search index is skipped here to keep the suite fast; tests/cli and the search tests cover it)."""
 
 from __future__ import annotations
 
@@ -12,20 +13,37 @@ from ingest.build import BUNDLED_DATA, build_kb
 from kb.store.layout import current_build
 from kb.store.read import Store
 
+SEED_EDITIONS = [
+    ("ja-2023-09-01", "2023-09-01", ["001_5b900e1a5ef93c8f.txt"]),
+    ("en-undated-002-fb7448a1b638b8b0", "undated", ["002_fb7448a1b638b8b0.txt"]),
+    ("ko-undated-000-81dc8df3711c17ec", "undated", ["000_81dc8df3711c17ec.txt"]),
+    ("ko-undated-003-a598c1a51fd45771", "undated", ["003_a598c1a51fd45771.txt"]),
+    ("ko-undated-004-56508183edbe32f5", "undated", ["004_56508183edbe32f5.txt"]),
+]
+
 
 @pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    patch = pytest.MonkeyPatch()
-    patch.setattr(ingest.build, "write_index", lambda index_dir, editions: [None for _ in editions])
-    try:
-        kb_dir = tmp_path_factory.mktemp("bundled")
+def seeds(tmp_path_factory):
+    kb_dir = tmp_path_factory.mktemp("bundled")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ingest.build, "write_index", lambda index_dir, editions: [None for _ in editions])
         report = build_kb([BUNDLED_DATA], kb_dir)
-    finally:
-        patch.undo()
     return report, Store(current_build(kb_dir).store)
 
 
-def test_bundled_editions(bundled):
+def test_the_bundled_data_is_the_five_seeds(seeds):
+    report, store = seeds
+    assert report.published and not report.failed
+    assert sorted(p.name for p in (BUNDLED_DATA / "seeds").iterdir()) == sorted(e[2][0] for e in SEED_EDITIONS)
+    assert [(e.id, e.date_text, list(e.sources)) for e in store.editions()] == SEED_EDITIONS
+
+
+@pytest.fixture(scope="module")
+def bundled(standard_kb):
+    return standard_kb
+
+
+def test_standard_set_editions(bundled):
     report, store = bundled
     assert report.published and not report.failed
     dbyll = [f"ko-20210215-dbyll-{part}.md" for part in ("index", *range(100, 1000, 100))]
@@ -45,14 +63,14 @@ def test_bundled_editions(bundled):
     ]
 
 
-def test_bundled_same_date_pairs_hold_the_same_rule(bundled):
+def test_standard_same_date_pairs_hold_the_same_rule(bundled):
     _, store = bundled
     for edition in ("en-2021-02-15", "ko-2021-02-15", "ko-2021-02-15-dbyll", "en-2021-11-19", "ko-2021-11-19"):
         assert store.rule(edition, "702.19b").examples, edition
     assert [r.number for r in store.rules_citing("en-2026-01-16", "702.19b")] == ["702.19c"]
 
 
-def test_bundled_references_mostly_resolve_in_full_editions(bundled):
+def test_standard_references_mostly_resolve_in_full_editions(bundled):
     report, _ = bundled
     full = [s for s in report.sources if Path(s.path).parent.name in ("en", "kormtgcr")]
     assert len(full) == 6
@@ -61,7 +79,7 @@ def test_bundled_references_mostly_resolve_in_full_editions(bundled):
         assert refs["resolved"] >= 0.99 * refs["targets"], (source.name, refs, source.unresolved)
 
 
-def test_bundled_dbyll_edition_matches_kormtgcr_of_the_same_date(bundled):
+def test_standard_dbyll_edition_matches_kormtgcr_of_the_same_date(bundled):
     """The Jekyll pages name sections 1-9 only in their front matter and the English titles of
     the three-digit rules only in the index page: with both, the dbyll edition holds the same
     rules as the kormtgcr text of 2021-02-15, every heading titled in English, and only the

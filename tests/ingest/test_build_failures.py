@@ -16,7 +16,7 @@ from kb.model import Rule
 from kb.store.read import Store
 
 
-def _bad_sources(folder: Path, test_data: Path) -> None:
+def _bad_sources(folder: Path, corpus_data: Path) -> None:
     """Real bad inputs: empty, binary, no CR text, a UTF-16 file cut mid-character, an English file
     cut inside its contents list, a 200 MB (sparse) file."""
     folder.mkdir()
@@ -24,15 +24,15 @@ def _bad_sources(folder: Path, test_data: Path) -> None:
     (folder / "binary.txt").write_bytes(bytes(range(256)) * 8)
     (folder / "notes.txt").write_text("Shopping list\n- eggs\n- milk\n", encoding="utf-8")
     (folder / "utf16.txt").write_bytes("\ufeff100.1. These Magic rules apply.\n".encode("utf-16-be")[:41])
-    en = (test_data / "build" / "2026-01-16.txt").read_bytes()
+    en = (corpus_data / "build" / "2026-01-16.txt").read_bytes()
     (folder / "cut.txt").write_bytes(en[: en.index(b"106. Mana")])  # header, contents 1.-105.: cut before rule 100.1
     with open(folder / "huge.txt", "wb") as big:
         big.truncate(200_000_000)
 
 
-def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
-    _bad_sources(tmp_path / "bad", test_data)
-    good = test_data / "build" / "2021-11-19.txt"
+def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, corpus_data):
+    _bad_sources(tmp_path / "bad", corpus_data)
+    good = corpus_data / "build" / "2021-11-19.txt"
     report = build_kb([tmp_path / "bad", good], tmp_path / "kb", partial=True)
     assert report.published
     assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
@@ -51,27 +51,27 @@ def test_bad_sources_are_named_and_the_good_one_builds(tmp_path, test_data):
     assert all(s.edition is None and s.rules == 0 for s in report.failed)
 
 
-def test_a_bad_source_keeps_the_kb_in_place_unless_partial(tmp_path, test_data):
+def test_a_bad_source_keeps_the_kb_in_place_unless_partial(tmp_path, corpus_data):
     kb_dir = tmp_path / "kb"
-    live = _build_good(kb_dir, test_data)
+    live = _build_good(kb_dir, corpus_data)
     (tmp_path / "empty.txt").write_bytes(b"")
-    good = test_data / "build" / "2021-11-19.txt"
+    good = corpus_data / "build" / "2021-11-19.txt"
     report = build_kb([tmp_path / "empty.txt", good], kb_dir)
     assert (report.published, [e["id"] for e in report.editions], len(report.failed)) == (False, ["ko-2021-11-19"], 1)
     assert current_build(kb_dir).root == live
     assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["en-2026-01-16"]
 
 
-def _build_good(kb_dir: Path, test_data: Path) -> Path:
-    report = build_kb([test_data / "build" / "2026-01-16.txt"], kb_dir)
+def _build_good(kb_dir: Path, corpus_data: Path) -> Path:
+    report = build_kb([corpus_data / "build" / "2026-01-16.txt"], kb_dir)
     assert report.published
     return current_build(kb_dir).root
 
 
-def test_when_nothing_builds_the_old_kb_stays_and_nothing_is_left_behind(tmp_path, test_data):
+def test_when_nothing_builds_the_old_kb_stays_and_nothing_is_left_behind(tmp_path, corpus_data):
     kb_dir = tmp_path / "kb"
-    live = _build_good(kb_dir, test_data)
-    _bad_sources(tmp_path / "bad", test_data)
+    live = _build_good(kb_dir, corpus_data)
+    _bad_sources(tmp_path / "bad", corpus_data)
     report = build_kb([tmp_path / "bad"], kb_dir)
     assert (report.published, report.build, report.editions, len(report.failed)) == (False, None, [], 6)
     assert current_build(kb_dir).root == live
@@ -79,23 +79,23 @@ def test_when_nothing_builds_the_old_kb_stays_and_nothing_is_left_behind(tmp_pat
     assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["en-2026-01-16"]
 
 
-def test_a_crash_publishes_nothing_and_names_the_file(tmp_path, test_data, monkeypatch):
+def test_a_crash_publishes_nothing_and_names_the_file(tmp_path, corpus_data, monkeypatch):
     kb_dir = tmp_path / "kb"
-    live = _build_good(kb_dir, test_data)
+    live = _build_good(kb_dir, corpus_data)
 
     def broken_parser(paragraphs, *, lang, source, contents_en=None):
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(ingest.build, "parse_rules", broken_parser)
     with pytest.raises(BuildCrashed, match=r"2021-11-19\.txt: RuntimeError: parser bug"):
-        build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+        build_kb([corpus_data / "build" / "2021-11-19.txt"], kb_dir)
     assert current_build(kb_dir).root == live
     assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
 
 
-def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, test_data, monkeypatch):
+def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, corpus_data, monkeypatch):
     kb_dir = tmp_path / "kb"
-    live = _build_good(kb_dir, test_data)
+    live = _build_good(kb_dir, corpus_data)
 
     def broken_index(index_dir, editions):
         for _ in editions:
@@ -103,24 +103,24 @@ def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, test_data, monk
 
     monkeypatch.setattr(ingest.build, "write_index", broken_index)
     with pytest.raises(OSError, match="disk full"):
-        build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+        build_kb([corpus_data / "build" / "2021-11-19.txt"], kb_dir)
     assert current_build(kb_dir).root == live
     assert sorted(os.listdir(kb_dir / "builds")) == [live.name]
 
 
-def test_a_new_build_replaces_the_old_one(tmp_path, test_data):
+def test_a_new_build_replaces_the_old_one(tmp_path, corpus_data):
     kb_dir = tmp_path / "kb"
-    old = _build_good(kb_dir, test_data)
-    report = build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)
+    old = _build_good(kb_dir, corpus_data)
+    report = build_kb([corpus_data / "build" / "2021-11-19.txt"], kb_dir)
     new = current_build(kb_dir).root
     assert report.published and new != old and report.build == str(new)
     assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["ko-2021-11-19"]
 
 
-def test_a_failed_file_of_a_multi_file_edition_leaves_the_rest(tmp_path, test_data):
+def test_a_failed_file_of_a_multi_file_edition_leaves_the_rest(tmp_path, corpus_data):
     folder = tmp_path / "dbyll"
     folder.mkdir()
-    for source in (test_data / "build" / "dbyll-20210215").iterdir():
+    for source in (corpus_data / "build" / "dbyll-20210215").iterdir():
         if source.name != ".gitattributes":
             (folder / source.name).write_bytes(source.read_bytes())
     (folder / "ko-20210215-dbyll-100.md").write_bytes(b"")
@@ -149,7 +149,7 @@ def test_a_text_of_headings_only_makes_no_edition():
     assert check_parsed(text, [*headings, Rule("100.1", "These Magic rules apply.")], [], []) is None
 
 
-def test_a_text_in_a_language_crkb_does_not_build_is_refused_not_mislabelled(tmp_path, test_data):
+def test_a_text_in_a_language_crkb_does_not_build_is_refused_not_mislabelled(tmp_path, corpus_data):
     """Chinese is told from Japanese by its lack of kana, and refused until crkb reads it (it was
     stored as a Japanese edition); so is a text in none of crkb's languages."""
     (tmp_path / "zh.txt").write_text(
@@ -158,7 +158,7 @@ def test_a_text_in_a_language_crkb_does_not_build_is_refused_not_mislabelled(tmp
     (tmp_path / "ru.txt").write_text(
         "100. Общие положения\n\n100.1. Эти правила применяются к любой игре.\n\n100.1a Игра для двух игроков.\n\n"
         "100.1b Многопользовательская игра.\n", encoding="utf-8")
-    good = test_data / "build" / "2021-11-19.txt"
+    good = corpus_data / "build" / "2021-11-19.txt"
     report = build_kb([tmp_path / "zh.txt", tmp_path / "ru.txt", good], tmp_path / "kb", partial=True)
     assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
     failed = {Path(s.path).name: s.error for s in report.failed}

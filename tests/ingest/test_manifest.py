@@ -1,4 +1,5 @@
-"""The sources manifest and edition planning, on the bundled data/ and the build test data."""
+"""The sources manifest and edition planning, on the bundled data/ (the seeds), the standard set
+and the build test data."""
 
 from __future__ import annotations
 
@@ -16,23 +17,28 @@ DATA = ROOT / "data"
 
 
 def test_bundled_manifest_names_every_bundled_file_with_its_provenance():
+    """The repository bundles the five seeds and nothing else."""
     manifest = load_manifest(DATA / "manifest.toml")
     files = [p for p in DATA.rglob("*") if p.is_file() and p.name not in ("manifest.toml", ".gitattributes")]
+    assert sorted(p.relative_to(DATA).parts[0] for p in files) == ["seeds"] * 5
+    assert all(manifest.entry_for(f) is not None and manifest.entry_for(f).hints.provenance for f in files)
+    assert [e.hints.effective_date for e in manifest.entries] == [None] * 5
+
+
+def test_standard_manifest_never_gives_a_date_and_names_the_dbyll_edition(standard_set):
+    manifest = load_manifest(standard_set / "manifest.toml")
+    files = [p for p in standard_set.rglob("*") if p.is_file() and p.name != "manifest.toml"]
     assert len(files) == 21
     assert all(manifest.entry_for(f) is not None and manifest.entry_for(f).hints.provenance for f in files)
-
-
-def test_bundled_manifest_never_gives_a_date_and_names_the_dbyll_edition():
-    manifest = load_manifest(DATA / "manifest.toml")
     assert [e.hints.effective_date for e in manifest.entries] == [None] * 12
-    dbyll = manifest.entry_for(DATA / "ko/dbyll-20210215/ko-20210215-dbyll-700.md")
+    dbyll = manifest.entry_for(standard_set / "ko/dbyll-20210215/ko-20210215-dbyll-700.md")
     assert (dbyll.path, dbyll.one_edition, dbyll.metadata, dbyll.hints.variant) == (
-        DATA / "ko/dbyll-20210215", True, DATA / "ko/dbyll-20210215/ko-20210215-dbyll-index.md", "dbyll"
+        standard_set / "ko/dbyll-20210215", True, standard_set / "ko/dbyll-20210215/ko-20210215-dbyll-index.md", "dbyll"
     )
 
 
-def test_plan_of_the_build_test_data(test_data):
-    folder = test_data / "build"
+def test_plan_of_the_build_corpus_data(corpus_data):
+    folder = corpus_data / "build"
     hints = {e.path.name: e.hints for e in load_manifest(folder / "manifest.toml").entries}
     dbyll = folder / "dbyll-20210215"
     assert plan_editions([folder]) == [
@@ -50,10 +56,10 @@ def test_plan_of_the_build_test_data(test_data):
     ]
 
 
-def test_plan_reads_a_file_given_twice_once_and_sorts_numbers_as_numbers(tmp_path, test_data):
+def test_plan_reads_a_file_given_twice_once_and_sorts_numbers_as_numbers(tmp_path, corpus_data):
     for name in ("part-10.txt", "part-9.txt", ".hidden.txt"):
         (tmp_path / name).write_text("x")
-    source = test_data / "build" / "2026-01-16.txt"
+    source = corpus_data / "build" / "2026-01-16.txt"
     plans = plan_editions([source, tmp_path, source])
     assert [p.files[0].path.name for p in plans] == ["2026-01-16.txt", "part-9.txt", "part-10.txt"]
     assert plans[1].files[0].hints == SourceHints()

@@ -1,6 +1,6 @@
 """The search tests' KB: tests/small_kb.py's editions plus the real rules and glossary entries of
-tests/data/search/extra_rules.json (a second, older English edition among them), as a store and
-an index in a folder."""
+tests/data/search/extra_rules.json (a second, older English edition among them; texts read from
+the corpus at test time), as a store and an index in a folder."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from kb import numbers
 from kb.store.layout import BuildPaths
 from kb.model import Edition, Example, GlossaryEntry, Reference, Rule
+from tests.corpus import with_texts
 from tests.kbs import write_kb
 from tests.small_kb import small_kb_editions
 
@@ -24,12 +25,14 @@ def search_editions() -> list[Built]:
     extra = json.loads(EXTRA.read_text(encoding="utf-8"))["editions"]
     editions = []
     for edition, rules, glossary in small_kb_editions():
-        more = extra.pop(edition.id, {"rules": [], "glossary": []})
+        more = extra.pop(edition.id, None)
+        more = with_texts(more, edition.lang) if more else {"rules": [], "glossary": []}
         source = edition.sources[0]
         merged = rules + [_rule(r, source) for r in more["rules"]]
         merged.sort(key=lambda rule: numbers.sort_key(rule.number))
         editions.append((edition, merged, glossary + [_entry(g, source) for g in more["glossary"]]))
     for edition_id, raw in extra.items():
+        raw = with_texts(raw, raw["lang"])
         edition = Edition(edition_id, raw["lang"], dt.date.fromisoformat(raw["effective_date"]), raw["title"],
                           tuple(raw["sources"]))
         editions.append((edition, [_rule(r, raw["sources"][0]) for r in raw["rules"]], []))

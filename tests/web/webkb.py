@@ -1,5 +1,5 @@
 """The web tests' KB: the small real KB plus en 2021-11-19 (the English edition of ko 2021-11-19,
-tests/data/web/extra_editions.json, texts copied from corpus/en/2021-11-15.txt), and its index."""
+tests/data/web/extra_editions.json, texts read at test time from corpus/en/2021-11-15.txt), and its index."""
 
 from __future__ import annotations
 

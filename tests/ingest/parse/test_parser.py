@@ -1,4 +1,5 @@
-"""ingest.parse.parser on short real excerpts (tests/data/parser/, one paragraph per line, blank lines
+"""ingest.parse.parser on short real excerpts (``parser/`` of tests/data for the seeds, cut from the
+corpus at test time for the others (``tests.corpus.EXCERPTS``); one paragraph per line, blank lines
 skipped but counted so that paragraph lines match the excerpt's line numbers).
 
 Each test compares the whole ParsedText. Long rule texts are taken from the excerpt line they
@@ -41,8 +42,9 @@ class Excerpt:
 
 
 @pytest.fixture
-def excerpt(test_data: Path):
-    return lambda name: Excerpt(test_data, name)
+def excerpt(test_data: Path, request):
+    """An excerpt by name: of a seed from tests/data, else cut from the corpus (``corpus_data``)."""
+    return lambda name: Excerpt(test_data if "seed" in name else request.getfixturevalue("corpus_data"), name)
 
 
 def test_modern_english_rules_examples_contents_and_glossary(excerpt) -> None:

@@ -19,30 +19,30 @@ def _read(test_data: Path, name: str) -> tuple[str, str]:
     return decode_bytes(path.read_bytes(), str(path))
 
 
-def test_mac_roman_trademark_and_en_dash(test_data: Path) -> None:
-    text, encoding = _read(test_data, "en-2004-02-01-100.5.txt")
+def test_mac_roman_trademark_and_en_dash(corpus_data: Path) -> None:
+    text, encoding = _read(corpus_data, "en-2004-02-01-100.5.txt")
     assert encoding == "mac_roman"
     assert "Gathering DCI™ Floor Rules" in text
     assert "\r" not in text and text.count("\n") == 9
 
 
-def test_mac_roman_with_bare_cr_line_ends(test_data: Path) -> None:
-    text, encoding = _read(test_data, "en-2006-10-01-mac-roman-cr.txt")
+def test_mac_roman_with_bare_cr_line_ends(corpus_data: Path) -> None:
+    text, encoding = _read(corpus_data, "en-2006-10-01-mac-roman-cr.txt")
     assert encoding == "mac_roman"
     assert "El-Hajjâj, Enchantress" in text
     assert "\r" not in text and text.endswith("\n")
 
 
-def test_cp1252_quotes_dashes_and_ae(test_data: Path) -> None:
-    text, encoding = _read(test_data, "en-2014-09-26-cp1252.txt")
+def test_cp1252_quotes_dashes_and_ae(corpus_data: Path) -> None:
+    text, encoding = _read(corpus_data, "en-2014-09-26-cp1252.txt")
     assert encoding == "cp1252"
     assert "Abbey Matron; Æther Storm" in text and "Ghazbán Ogre" in text and "Ma’rûf" in text
-    dash, _ = _read(test_data, "en-2014-09-26-dash.txt")
+    dash, _ = _read(corpus_data, "en-2014-09-26-dash.txt")
     assert "see rules 603.7d–f." in dash
 
 
-def test_cp437_card_names(test_data: Path) -> None:
-    text, encoding = _read(test_data, "en-2013-07-11-cp437.txt")
+def test_cp437_card_names(corpus_data: Path) -> None:
+    text, encoding = _read(corpus_data, "en-2013-07-11-cp437.txt")
     assert encoding == "cp437"
     assert all(name in text for name in ("Dandân", "Ghazbán Ogre", "Junún Efreet", "Ma'rûf", "Æther Storm"))
 
@@ -51,15 +51,15 @@ def test_cp437_card_names(test_data: Path) -> None:
     ("name", "encoding"),
     [("en-2022-11-18-utf16be.txt", "utf-16-be"), ("en-2016-08-26-utf16le.txt", "utf-16-le")],
 )
-def test_utf16_with_bom(test_data: Path, name: str, encoding: str) -> None:
-    text, found = _read(test_data, name)
+def test_utf16_with_bom(corpus_data: Path, name: str, encoding: str) -> None:
+    text, found = _read(corpus_data, name)
     assert found == encoding
     date = "November 18, 2022" if "2022" in name else "August 26, 2016"
     assert text == f"Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}.\n\n"
 
 
-def test_utf8_bom_and_bare_cr(test_data: Path) -> None:
-    text, encoding = _read(test_data, "en-2026-01-16-head.txt")
+def test_utf8_bom_and_bare_cr(corpus_data: Path) -> None:
+    text, encoding = _read(corpus_data, "en-2026-01-16-head.txt")
     assert (text, encoding) == (
         "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of January 16, 2026.\n\n",
         "utf-8-sig",

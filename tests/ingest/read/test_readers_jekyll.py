@@ -23,8 +23,8 @@ def test_seed_004_front_matter_liquid_and_symbols(test_data: Path) -> None:
         (1, "markup", "front matter: layout: post"), (10, "markup", "1 Liquid tag: {% include toc.md %}")]
 
 
-def test_dbyll_html_paragraphs_and_example(test_data: Path) -> None:
-    source = read_source(test_data / "readers" / "ko-dbyll-700-head.md", fmt="jekyll-markdown")
+def test_dbyll_html_paragraphs_and_example(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "ko-dbyll-700-head.md", fmt="jekyll-markdown")
     assert source.paragraphs == [
         Paragraph("7. 추가 규칙 Additional Rules", 7),  # front matter: description
         Paragraph("700. 일반", 15),
@@ -38,12 +38,12 @@ def test_dbyll_html_paragraphs_and_example(test_data: Path) -> None:
     ]
 
 
-def test_front_matter_names_the_section(test_data: Path) -> None:
-    page = (test_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
+def test_front_matter_names_the_section(corpus_data: Path) -> None:
+    page = (corpus_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
     head, body = page.split("\n---\n", 1)
     title_only = "\n".join(line for line in head.split("\n") if not line.startswith("description:"))
     quoted = title_only.replace("title: 7. 추가 규칙", "title: '7. 추가 규칙'")
-    index = (test_data / "readers" / "ko-dbyll-index-head.md").read_text(encoding="utf-8")
+    index = (corpus_data / "readers" / "ko-dbyll-index-head.md").read_text(encoding="utf-8")
     assert [front_matter_section(text) for text in (page, title_only + "\n---\n", quoted + "\n---\n", index, body)] == [
         Paragraph("7. 추가 규칙 Additional Rules", 7),
         Paragraph("7. 추가 규칙", 3),
@@ -53,15 +53,15 @@ def test_front_matter_names_the_section(test_data: Path) -> None:
     ]
 
 
-def test_a_body_that_prints_its_section_heading_gets_no_second_one(test_data: Path) -> None:
-    page = (test_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
+def test_a_body_that_prints_its_section_heading_gets_no_second_one(corpus_data: Path) -> None:
+    page = (corpus_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
     with_heading = page.replace("{% include toc.md %}", "## 7. 추가 규칙")
     source = read_jekyll_markdown(with_heading, "700.md")
     assert [(p.line, p.text) for p in source.paragraphs[:2]] == [(10, "7. 추가 규칙"), (15, "700. 일반")]
 
 
-def test_dbyll_text_after_a_closed_p_keeps_its_lines(test_data: Path) -> None:
-    source = read_source(test_data / "readers" / "ko-dbyll-600-607.5.md", fmt="jekyll-markdown")
+def test_dbyll_text_after_a_closed_p_keeps_its_lines(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "ko-dbyll-600-607.5.md", fmt="jekyll-markdown")
     assert [(p.line, p.text.split()[0]) for p in source.paragraphs] == [
         (2, "607.5."), (4, "Example:"), (6, "Sisters"), (7, "Quicksilver"), (8, "만약")]
     assert source.paragraphs[1].text == (
@@ -70,8 +70,8 @@ def test_dbyll_text_after_a_closed_p_keeps_its_lines(test_data: Path) -> None:
     assert '"{B}{G}: Sisters of Stone Death를' in source.paragraphs[2].text
 
 
-def test_dbyll_index_links_emphasis_and_kramdown(test_data: Path) -> None:
-    source = read_source(test_data / "readers" / "ko-dbyll-index-head.md", fmt="jekyll-markdown")
+def test_dbyll_index_links_emphasis_and_kramdown(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "ko-dbyll-index-head.md", fmt="jekyll-markdown")
     texts = [(p.line, p.text) for p in source.paragraphs]
     assert texts[:3] + texts[5:] == [
         (10, "매직: 더 개더링 종합 규칙서"),

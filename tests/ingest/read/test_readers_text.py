@@ -13,8 +13,8 @@ def _text(test_data: Path, name: str) -> str:
     return read_source(test_data / "readers" / name, fmt="plain-text").text
 
 
-def test_official_modern_one_paragraph_per_line(test_data: Path) -> None:
-    source = read_official_text(_text(test_data, "en-2026-01-16-702.19.txt"), "2026-01-16.txt")
+def test_official_modern_one_paragraph_per_line(corpus_data: Path) -> None:
+    source = read_official_text(_text(corpus_data, "en-2026-01-16-702.19.txt"), "2026-01-16.txt")
     assert [(p.line, p.text.split()[0]) for p in source.paragraphs] == [
         (1, "702.19b"), (2, "Example:"), (3, "Example:"), (5, "702.19c"), (6, "Example:")]
     assert source.paragraphs[1] == Paragraph(
@@ -25,8 +25,8 @@ def test_official_modern_one_paragraph_per_line(test_data: Path) -> None:
     assert source.diagnostics == []
 
 
-def test_official_old_drops_italic_underscores(test_data: Path) -> None:
-    source = read_official_text(_text(test_data, "en-2008-10-01-intro.txt"), "2008-10-01.txt")
+def test_official_old_drops_italic_underscores(corpus_data: Path) -> None:
+    source = read_official_text(_text(corpus_data, "en-2008-10-01-intro.txt"), "2008-10-01.txt")
     assert source.paragraphs == [
         Paragraph("Introduction", 1),
         Paragraph("This document is designed for people who've moved beyond the basics of the Magic: The "
@@ -43,8 +43,8 @@ def test_official_keeps_blanks_of_underscores() -> None:
     assert read_official_text(line, "x.txt").paragraphs == [Paragraph(line, 1)]
 
 
-def test_hard_wrapped_joins_lines_and_keeps_the_mac_roman_signs(test_data: Path) -> None:
-    source = read_source(test_data / "readers" / "en-2004-02-01-100.5.txt")
+def test_hard_wrapped_joins_lines_and_keeps_the_mac_roman_signs(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "en-2004-02-01-100.5.txt")
     assert (source.format, source.encoding, source.name) == ("hard-wrapped-text", "mac_roman", "en-2004-02-01-100.5.txt")
     assert source.paragraphs == [
         Paragraph("100.5. Most Magic tournaments have special rules (not included here) and may limit the use "
@@ -57,8 +57,8 @@ def test_hard_wrapped_joins_lines_and_keeps_the_mac_roman_signs(test_data: Path)
     ]
 
 
-def test_hard_wrapped_reference_does_not_start_a_rule(test_data: Path) -> None:
-    source = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-wrapped-reference.txt"), "2004-02-01.txt")
+def test_hard_wrapped_reference_does_not_start_a_rule(corpus_data: Path) -> None:
+    source = read_hard_wrapped_text(_text(corpus_data, "en-2004-02-01-wrapped-reference.txt"), "2004-02-01.txt")
     assert [(p.line, p.text[:40]) for p in source.paragraphs] == [
         (1, "413.2d If an effect requires both player"),
         (7, "Some spells and abilities have multiple "),
@@ -68,13 +68,13 @@ def test_hard_wrapped_reference_does_not_start_a_rule(test_data: Path) -> None:
     assert "take place simultaneously. See rule 103.4. If a player must make" in source.paragraphs[0].text
 
 
-def test_hard_wrapped_hyphen_and_glossary_headword(test_data: Path) -> None:
-    hyphen = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-hyphen.txt"), "h.txt")
+def test_hard_wrapped_hyphen_and_glossary_headword(corpus_data: Path) -> None:
+    hyphen = read_hard_wrapped_text(_text(corpus_data, "en-2004-02-01-hyphen.txt"), "h.txt")
     assert hyphen.paragraphs == [Paragraph(
         "217.8b Face-up objects in the phased-out zone may be examined by either player at any time. "
         "Face-down objects in the phased-out zone are covered by the rules for face-down creatures. "
         "(See rule 502.26, \"Morph,\" and rule 504, \"Face-Down Spells and Permanents.\")", 1)]
-    glossary = read_hard_wrapped_text(_text(test_data, "en-2004-02-01-glossary.txt"), "g.txt")
+    glossary = read_hard_wrapped_text(_text(corpus_data, "en-2004-02-01-glossary.txt"), "g.txt")
     assert glossary.paragraphs == [
         Paragraph("Enchant Creature", 1),
         Paragraph("An enchant creature is a local enchantment. It can enchant only a permanent that's a "
@@ -92,8 +92,8 @@ def test_continues_rules() -> None:
     assert continues(long + " Snow-", "Covered Swamp.")
 
 
-def test_plain_korean_translation(test_data: Path) -> None:
-    source = read_source(test_data / "readers" / "ko-2021-11-19-702.19.txt")
+def test_plain_korean_translation(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "ko-2021-11-19-702.19.txt")
     assert (source.format, source.encoding) == ("plain-text", "utf-8")
     assert [(p.line, p.text.split()[0]) for p in source.paragraphs] == [
         (1, "702.19."), (3, "702.19a"), (5, "702.19b"), (6, "Example:"), (7, "Example:"), (9, "702.19c")]

@@ -73,7 +73,6 @@ def test_export_json_lists_rules_in_document_order_with_reference_numbers(store)
     }
     assert data["glossary"] == [{
         "term": "Trample",
-        "definition": "A keyword ability that lets a creature deal excess combat damage to the player, "
-                      "planeswalker, or battle it’s attacking. See rule 702.19, “Trample.”",
+        "definition": "A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, “Trample.”",
         "references": ["702.19"],
     }]
