@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from ingest.build import BUNDLED_DATA, build_kb
+from ingest.build import build_kb
+from ingest.home import build_inputs, is_up_to_date
 from ingest.read.formats import MAX_BYTES
 from ingest.report import format_report, table
 from kb import numbers
@@ -42,12 +43,16 @@ def main() -> None:
 @kb_option
 @click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
 @click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
+@click.option("--only", is_flag=True, help="Build only SOURCES, without the seeds and the sources folder.")
 @click.option("--max-mb", type=float, default=MAX_BYTES / 1e6, show_default=True,
               help="Refuse source files larger than this many megabytes.")
 @clean_errors
-def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, max_mb: float) -> None:
-    """Build the KB from SOURCES (files or folders, read recursively; a folder's manifest.toml is
-    honoured); with no SOURCES, from the bundled data/ folder.
+def build(
+    sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial: bool, only: bool, max_mb: float
+) -> None:
+    """Build the KB from the bundled seeds, every text in the sources folder (KB/sources, where
+    `crkb fetch` writes) and SOURCES (files or folders, read recursively; a folder's manifest.toml
+    is honoured); with --only, from SOURCES alone.
 
     The new KB is written beside the old one and switched to in one step, only when the whole
     build succeeded, so readers never see half a KB. A source that cannot be read is reported by
@@ -57,8 +62,10 @@ def build(sources: tuple[Path, ...], kb_dir: Path | None, as_json: bool, partial
     Exit code: 0 when every source built; 1 when some sources failed or nothing was built.
     """
     kb_dir = kb_dir or default_kb_dir()
+    if only and not sources:
+        raise click.UsageError("--only needs SOURCES")
     report = build_kb(
-        list(sources) or [BUNDLED_DATA], kb_dir, max_bytes=int(max_mb * 1e6), progress=None, partial=partial
+        build_inputs(kb_dir, sources, only), kb_dir, max_bytes=int(max_mb * 1e6), progress=None, partial=partial
     )
     data = report.to_dict()
     click.echo(json.dumps(data, ensure_ascii=False, indent=1) if as_json else format_report(data))
@@ -156,18 +163,27 @@ def _rule_text(view: dict) -> str:
 
 
 @main.command()
+@click.argument("sources", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @kb_option
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, type=int, show_default=True)
 @clean_errors
-def serve(kb_dir: Path | None, host: str, port: int) -> None:
-    """Serve the site with waitress; builds the bundled KB first when there is none."""
+def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int) -> None:
+    """Serve the site (waitress) on the bundled seeds, every text in the sources folder and
+    SOURCES (files or folders, e.g. ../shared/corpus).
+
+    The KB is (re)built first when these texts are not what the KB in place was built from; a
+    source that cannot be read is left out with one line saying why, and the rest is served."""
     kb_dir = kb_dir or default_kb_dir()
-    if not has_build(kb_dir):
-        click.echo(f"No KB at {kb_dir}: building the bundled data first.", err=True)
-        report = build_kb([BUNDLED_DATA], kb_dir, progress=None)
+    inputs = build_inputs(kb_dir, sources)
+    if not is_up_to_date(kb_dir, inputs):
+        named = ["the bundled seeds", *(str(p) for p in inputs[1:])]
+        click.echo(f"Building the KB at {kb_dir} from {', '.join(named)} first.", err=True)
+        report = build_kb(inputs, kb_dir, progress=None, partial=True)
+        for source in report.failed:
+            click.echo(f"Left out: {source.error}", err=True)
         if not report.published:
-            raise click.ClickException("the bundled KB did not build:\n" + format_report(report.to_dict()))
+            raise click.ClickException("nothing could be built:\n" + format_report(report.to_dict()))
     import waitress  # imported here: the other commands need neither Flask nor waitress
 
     from web.app import create_app

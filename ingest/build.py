@@ -27,6 +27,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ingest.annotate import annotate_edition
+from ingest.home import BUNDLED_DATA, write_inputs
 from ingest.parse.parser import contents_titles, parse_rules
 from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta, plan_editions
 from ingest.read.formats import MAX_BYTES, read_source
@@ -38,10 +39,6 @@ from kb.store.layout import BuildPaths, discard, new_build_dir, publish
 from kb.store.read import Store
 from kb.store.write import StoreWriter, write_meta
 from search.index import write_index
-
-
-BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
-"""The bundled sources and their manifest (``crkb build`` with no sources)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +121,7 @@ def _write_build(
     store = Store(build.store)
     write_index(build.index, (store.edition_text(edition.id) for edition in store.editions()))
     report.index = "written"
+    write_inputs(build.root, plans)
     report.published = bool(report.editions) and (partial or not report.failed)
     report.seconds = round(time.perf_counter() - started, 2)
     data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)

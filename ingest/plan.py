@@ -23,7 +23,8 @@ from ingest.report import SourceReport
 from ingest.sources import SourceError, SourceMeta, SourceText, display_path
 from kb.model import LANGUAGES
 
-_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore"}
+_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore", "SOURCES.md", "README.md", "LICENSE"}
+"""Files of a sources folder that are never a CR text (a corpus's notes, a repository's readme)."""
 _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
 
 
@@ -80,6 +81,7 @@ def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
     manifest_path = folder / MANIFEST_NAME
     manifest = load_manifest(manifest_path) if manifest_path.is_file() else Manifest(manifest_path, ())
     files = sorted((p for p in folder.rglob("*") if _is_source(p, folder)), key=lambda p: natural_key(p, folder))
+    manifest = Manifest(manifest.path, manifest.entries + page_folders(files, manifest))
     groups: dict[Path, list[Path]] = {}
     plans: list[EditionPlan | Path] = []
     for file in files:
@@ -95,6 +97,23 @@ def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
         else:
             plans.append(EditionPlan((SourcePlan(file, entry.hints if entry else SourceHints()),)))
     return [p if isinstance(p, EditionPlan) else _group_plan(manifest, p, groups[p]) for p in plans]
+
+
+def page_folders(files: list[Path], manifest: Manifest) -> tuple[ManifestEntry, ...]:
+    """One-edition entries for the folders among ``files`` that the manifest does not name and
+    that hold a site's pages of one edition: two or more Markdown pages, exactly one of them an
+    index page (``*index.md``, read for title and date), e.g. the dbyll Jekyll export."""
+    by_folder: dict[Path, list[Path]] = {}
+    for file in files:
+        by_folder.setdefault(file.parent, []).append(file)
+    found = []
+    for folder, pages in by_folder.items():
+        index = [p for p in pages if p.stem.lower().endswith("index")]
+        named = any(manifest.entry_for(p) is not None for p in pages)
+        if len(pages) >= 2 and len(index) == 1 and all(p.suffix.lower() == ".md" for p in pages) and not named:
+            found.append(ManifestEntry(folder, SourceHints(provenance="a folder of Markdown pages with an index page"),
+                                       one_edition=True, metadata=index[0]))
+    return tuple(found)
 
 
 def _group_plan(manifest: Manifest, folder: Path, files: list[Path]) -> EditionPlan:

@@ -18,7 +18,7 @@ from cli.main import main
 def kb(tmp_path_factory, corpus_data) -> Path:
     """A KB built by ``crkb build`` from tests/data/build."""
     kb_dir = tmp_path_factory.mktemp("kb")
-    result = CliRunner().invoke(main, ["build", str(corpus_data / "build"), "--kb", str(kb_dir)])
+    result = CliRunner().invoke(main, ["build", "--only", str(corpus_data / "build"), "--kb", str(kb_dir)])
     assert result.exit_code == 0, result.output
     return kb_dir
 
@@ -29,7 +29,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_build_prints_a_table_per_source(kb, corpus_data, tmp_path):
-    code, out, err = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
+    code, out, err = run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries from 1 of 1 files in ")
@@ -41,7 +41,7 @@ def test_build_prints_a_table_per_source(kb, corpus_data, tmp_path):
 
 
 def test_build_json_is_the_stored_report(kb, corpus_data, tmp_path):
-    code, out, _ = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path), "--json")
+    code, out, _ = run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path), "--json")
     report = json.loads(out)
     assert code == 0
     assert report == json.loads(current_build(tmp_path).report.read_text(encoding="utf-8")) | {"seconds": report["seconds"]}
@@ -51,7 +51,7 @@ def test_build_json_is_the_stored_report(kb, corpus_data, tmp_path):
 def test_build_with_a_bad_source_publishes_nothing_and_exits_1(corpus_data, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    code, out, err = run("build", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, out, err = run("build", "--only", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert code == 1
     assert err == "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n"
     assert "Failed sources:" in out and f"  {empty}: empty file" in out.splitlines()
@@ -62,7 +62,7 @@ def test_build_with_a_bad_source_publishes_nothing_and_exits_1(corpus_data, tmp_
 def test_build_partial_publishes_the_rest_and_exits_1(corpus_data, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    args = ("build", "--partial", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    args = ("build", "--only", "--partial", str(empty), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     code, _, err = run(*args)
     assert code == 1
     assert err == "Error: 1 source(s) failed; the others are published.\n"
@@ -71,7 +71,7 @@ def test_build_partial_publishes_the_rest_and_exits_1(corpus_data, tmp_path):
 
 def test_build_size_limit_is_an_option(corpus_data, tmp_path):
     source = corpus_data / "build" / "2021-11-19.txt"
-    code, out, _ = run("build", str(source), "--kb", str(tmp_path / "kb"), "--max-mb", "0.005", "--json")
+    code, out, _ = run("build", "--only", str(source), "--kb", str(tmp_path / "kb"), "--max-mb", "0.005", "--json")
     assert code == 1
     error = json.loads(out)["sources"][0]["error"]
     assert error.endswith("build/2021-11-19.txt: 7,403 bytes is over the 5,000-byte limit for one source")
@@ -79,27 +79,27 @@ def test_build_size_limit_is_an_option(corpus_data, tmp_path):
 
 def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(corpus_data, tmp_path):
     kb_dir = tmp_path / "kb"
-    assert run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0
+    assert run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(kb_dir))[0] == 0
     live = current_build(kb_dir).root
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
-    code, _, err = run("build", str(empty), "--kb", str(kb_dir))
+    code, _, err = run("build", "--only", str(empty), "--kb", str(kb_dir))
     assert (code, err) == (1, "Error: nothing was built; the KB in place is unchanged.\n")
     assert current_build(kb_dir).root == live and os.listdir(kb_dir / "builds") == [live.name]
 
 
 def test_build_refuses_a_missing_source_and_a_bad_manifest(tmp_path):
-    code, _, err = run("build", str(tmp_path / "nope.txt"), "--kb", str(tmp_path / "kb"))
+    code, _, err = run("build", "--only", str(tmp_path / "nope.txt"), "--kb", str(tmp_path / "kb"))
     assert code == 2 and "does not exist" in err
     (tmp_path / "manifest.toml").write_text("[[source]]\npath = \n")
-    code, _, err = run("build", str(tmp_path), "--kb", str(tmp_path / "kb"))
+    code, _, err = run("build", "--only", str(tmp_path), "--kb", str(tmp_path / "kb"))
     assert code == 1 and err.startswith(f"Error: {tmp_path / 'manifest.toml'}: not valid TOML") and "line 2" in err
     assert not (tmp_path / "kb").exists()
 
 
 def test_build_uses_crkb_home(corpus_data, tmp_path, monkeypatch):
     monkeypatch.setenv("CRKB_HOME", str(tmp_path / "home"))
-    assert run("build", str(corpus_data / "build" / "2021-11-19.txt"))[0] == 0
+    assert run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"))[0] == 0
     assert (tmp_path / "home" / "current" / "rules.sqlite").is_file()
 
 
@@ -155,7 +155,7 @@ def test_export_of_an_ambiguous_date_lists_the_editions(kb, corpus_data, tmp_pat
     copy = tmp_path / "other-2021-11-19.txt"
     copy.write_bytes(source.read_bytes())
     kb_dir = tmp_path / "kb"
-    assert run("build", str(source), str(copy), "--kb", str(kb_dir))[0] == 0
+    assert run("build", "--only", str(source), str(copy), "--kb", str(kb_dir))[0] == 0
     code, out, err = run("export", "--kb", str(kb_dir), "--lang", "ko", "--edition", "2021-11-19")
     assert (code, out) == (1, "")
     assert err == "Error: 2021-11-19 names several ko editions: ko-2021-11-19, ko-2021-11-19-other-2021-11-19\n"
@@ -216,24 +216,50 @@ def test_reading_commands_without_a_kb(tmp_path):
     assert (code, err) == (1, f"Error: no knowledge base at {tmp_path / 'none'}: run 'crkb build' first\n")
 
 
-def test_serve_builds_the_bundled_kb_when_there_is_none_then_serves(tmp_path, monkeypatch):
-    served = {}
-    built = []
-
-    def fake_build(sources, kb_dir, **options):
-        built.append(sources)
-        return real_build([sources[0] / "seeds" / "001_5b900e1a5ef93c8f.txt"], kb_dir, **options)
-
-    real_build = cli.main.build_kb
-    monkeypatch.setattr(cli.main, "build_kb", fake_build)
+def _serve(monkeypatch, *args: str) -> tuple[int, str, str, dict]:
+    served: dict = {}
     monkeypatch.setattr("waitress.serve", lambda app, host, port: served.update(app=app, host=host, port=port))
-    code, out, err = run("serve", "--kb", str(tmp_path / "kb"), "--port", "8123")
+    return (*run("serve", *args), served)
+
+
+def _edition_ids(served: dict) -> list[str]:
+    return [e["id"] for e in served["app"].test_client().get("/api/v1/editions").get_json()["editions"]]
+
+
+def test_serve_builds_the_seeds_and_the_sources_folder_then_serves(corpus_data, tmp_path, monkeypatch):
+    kb = tmp_path / "kb"
+    (kb / "sources" / "ko").mkdir(parents=True)
+    (kb / "sources" / "ko" / "2021-11-19.txt").write_bytes((corpus_data / "build" / "2021-11-19.txt").read_bytes())
+    code, out, err, served = _serve(monkeypatch, "--kb", str(kb), "--port", "8123")
     assert code == 0, err
-    assert built == [[cli.main.BUNDLED_DATA]]
-    assert err.startswith(f"No KB at {tmp_path / 'kb'}: building the bundled data first.")
-    assert out == f"Serving crkb on http://127.0.0.1:8123/ (KB {tmp_path / 'kb'}); Ctrl+C to stop.\n"
+    assert err == f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'} first.\n"
+    assert out == f"Serving crkb on http://127.0.0.1:8123/ (KB {kb}); Ctrl+C to stop.\n"
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
-    assert served["app"].test_client().get("/api/v1/editions").status_code == 200
+    assert _edition_ids(served) == [
+        "ja-2023-09-01", "ko-2021-11-19", "en-undated-002-fb7448a1b638b8b0", "ko-undated-000-81dc8df3711c17ec",
+        "ko-undated-003-a598c1a51fd45771", "ko-undated-004-56508183edbe32f5",
+    ]
+    live = current_build(kb).root
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert (code, err, current_build(kb).root) == (0, "", live)  # nothing changed: no rebuild
+
+
+def test_serve_adds_the_paths_given_and_leaves_out_a_bad_text(corpus_data, tmp_path, monkeypatch):
+    kb = tmp_path / "kb"
+    (kb / "sources").mkdir(parents=True)
+    (kb / "sources" / "cut.txt").write_bytes(b"")
+    given = corpus_data / "build" / "2026-01-16.txt"
+    code, _, err, served = _serve(monkeypatch, str(given), "--kb", str(kb))
+    assert code == 0, err
+    assert err.splitlines() == [
+        f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'}, {given} first.",
+        f"Left out: {kb / 'sources' / 'cut.txt'}: empty file",
+    ]
+    assert _edition_ids(served)[:2] == ["en-2026-01-16", "ja-2023-09-01"]
+    (kb / "sources" / "cut.txt").unlink()
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert err == f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'} first.\n"
+    assert "en-2026-01-16" not in _edition_ids(served)
 
 
 def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkeypatch):
@@ -243,7 +269,7 @@ def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkey
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(ingest.build, "parse_rules", broken)
-    code, out, err = run("build", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
+    code, out, err = run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert (code, out) == (1, "")
     assert err.startswith("Error: build crashed on ") and err.endswith(
         "2021-11-19.txt: RuntimeError: parser bug; nothing was published\n"

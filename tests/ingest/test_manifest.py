@@ -4,6 +4,7 @@ and the build test data."""
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,14 @@ def test_edition_ids():
     assert folder_variant("dbyll-20210215") == "dbyll"
     assert folder_variant("20210215") == "20210215"
     assert slug("Part 11 (old)") == "part-11-old"
+
+
+def test_a_folder_of_markdown_pages_with_an_index_is_one_edition_without_a_manifest(tmp_path, corpus_data):
+    """As in ../shared/corpus, which has no manifest: the dbyll pages make one edition, its index
+    page read for title and date; notes beside the texts (SOURCES.md) are not sources."""
+    pages = tmp_path / "ko" / "dbyll-20210215"
+    shutil.copytree(corpus_data / "build" / "dbyll-20210215", pages)
+    (tmp_path / "SOURCES.md").write_text("# Where the texts come from\n", encoding="utf-8")
+    [plan] = plan_editions([tmp_path])
+    assert [s.path.name for s in plan.files] == ["ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"]
+    assert (plan.metadata.path, plan.variant) == (pages / "ko-20210215-dbyll-index.md", "dbyll")

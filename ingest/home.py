@@ -1,0 +1,59 @@
+"""Where a user's texts are: the bundled seeds, the sources folder, and the paths given.
+
+``crkb build`` and ``crkb serve`` with no paths read the bundled seeds (``BUNDLED_DATA``) and
+everything in the KB's sources folder (``<kb>/sources``: ``$CRKB_HOME/sources``, by default
+``~/.local/share/crkb/sources``, where ``crkb fetch`` writes); paths given are added. A build
+records what it read (``inputs.json`` in its folder: each file's path, size and modification
+time), so that ``crkb serve`` rebuilds only when the texts it is asked to serve changed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from ingest.plan import EditionPlan, plan_editions
+from kb.store.layout import current_build, has_build
+
+BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+"""The bundled sources (the five seeds) and their manifest."""
+
+SOURCES_FOLDER = "sources"
+INPUTS_NAME = "inputs.json"
+
+
+def sources_folder(kb_dir: Path) -> Path:
+    """The user's sources folder of the KB at ``kb_dir`` (it may not exist yet)."""
+    return Path(kb_dir) / SOURCES_FOLDER
+
+
+def build_inputs(kb_dir: Path, given: Sequence[Path] = (), only: bool = False) -> list[Path]:
+    """What a build reads: the seeds, the sources folder when it exists, then ``given``
+    (with ``only``: just ``given``)."""
+    if only:
+        return list(given)
+    folder = sources_folder(kb_dir)
+    return [BUNDLED_DATA, *([folder] if folder.is_dir() else []), *given]
+
+
+def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
+    """``[path, size in bytes, modification time in ns]`` of every file the plans read, sorted."""
+    files = {source.path for plan in plans for source in plan.all_files}
+    return sorted([str(path), path.stat().st_size, path.stat().st_mtime_ns] for path in files)
+
+
+def write_inputs(build_root: Path, plans: Sequence[EditionPlan]) -> None:
+    """Record in ``build_root`` what the build read (``fingerprint``)."""
+    (Path(build_root) / INPUTS_NAME).write_text(json.dumps(fingerprint(plans)), encoding="utf-8")
+
+
+def is_up_to_date(kb_dir: Path, sources: Sequence[Path]) -> bool:
+    """True when the KB in place was built from exactly these files, unchanged since. Raises
+    ``SourceError`` for a path that does not exist."""
+    if not has_build(kb_dir):
+        return False
+    recorded = current_build(kb_dir).root / INPUTS_NAME
+    if not recorded.is_file():
+        return False
+    return json.loads(recorded.read_text(encoding="utf-8")) == fingerprint(plan_editions(sources))
