@@ -21,7 +21,7 @@ from kb.errors import RuleNotFound
 from kb.store.layout import current_build, default_kb_dir, has_build
 from kb.store.read import Store
 from web.api.shapes import edition_summaries, export_json, rule_json
-from cli import search_commands
+from cli import fetch_command, search_commands
 from cli.options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
@@ -195,3 +195,4 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int) 
 
 main.add_command(search_commands.search)
 main.add_command(search_commands.eval)
+main.add_command(fetch_command.fetch)

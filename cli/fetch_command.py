@@ -1,0 +1,57 @@
+"""``crkb fetch``: download the current official texts into the sources folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ingest.fetch.download import fetch_feeds
+from ingest.fetch.feeds import FeedsError, load_feeds
+from ingest.home import sources_folder
+from kb.store.layout import default_kb_dir
+from cli.options import kb_option, print_json
+
+EXIT_FEED_FAILED = 1
+"""``crkb fetch``: at least one feed gave no text."""
+
+
+@click.command()
+@kb_option
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Read the feeds from this TOML file instead of the shipped feeds.toml.")
+@click.option("--timeout", type=float, default=None, help="Seconds without data before a feed is given up.")
+@click.option("--json", "as_json", is_flag=True, help="Print what each feed gave as JSON.")
+def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, as_json: bool) -> None:
+    """Download the current Comprehensive Rules of each feed (Wizards' English text, the Japanese
+    translation, the Korean and Chinese volunteer translations) into the sources folder
+    (KB/sources/<lang>/<effective date>.txt), where `crkb build` and `crkb serve` read them.
+
+    A second run asks the publishers whether their texts changed and downloads nothing if not. A
+    text is kept only when it is whole and in the feed's language and names its effective date.
+    A feed that fails prints one line naming it and its address, and changes nothing.
+
+    Exit code: 0 when every feed answered; 1 when one or more failed."""
+    try:
+        config = load_feeds(config_path)
+    except FeedsError as err:
+        raise click.ClickException(str(err)) from None
+    if timeout is not None:
+        config = type(config)(config.feeds, timeout, config.path)
+    folder = sources_folder(kb_dir or default_kb_dir())
+    results = fetch_feeds(config, folder, progress=None)
+    if as_json:
+        print_json({"sources": str(folder), "feeds": [r.to_dict() for r in results]})
+    else:
+        for r in results:
+            if r.status != "failed":
+                size = f", {r.bytes:,} bytes" if r.bytes else ""
+                click.echo(f"{r.feed} ({r.lang}): {r.status} {r.effective_date} -> {folder / r.path}{size}")
+    failed = [r for r in results if r.status == "failed"]
+    for r in failed:
+        click.echo(f"Error: feed {r.feed} ({r.url}): {r.error}", err=True)
+    if failed:
+        kept = "nothing in the sources folder was changed by them"
+        click.echo(f"{len(failed)} of {len(results)} feeds failed; {kept}.", err=True)
+        sys.exit(EXIT_FEED_FAILED)
