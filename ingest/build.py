@@ -35,7 +35,7 @@ from ingest.report import BuildReport, SourceReport, edition_summary
 from ingest.sources import Diagnostic, SourceError, SourceText, display_path
 from kb import numbers
 from kb.model import Edition, EditionText, GlossaryEntry, Rule
-from kb.store.layout import BuildPaths, discard, new_build_dir, publish
+from kb.store.layout import BuildPaths, build_lock, discard, new_build_dir, publish
 from kb.store.read import Store
 from kb.store.write import StoreWriter, write_meta
 from search.index import write_index
@@ -88,19 +88,20 @@ def build_kb(
     """
     kb_dir = Path(kb_dir)
     plans = plan_editions(sources)
-    started = time.perf_counter()
-    build = new_build_dir(kb_dir)
-    report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
-    try:
-        _write_build(build, plans, report, max_bytes, progress, started, partial)
-        if report.published:
-            publish(kb_dir, build)
-    except BaseException:
-        discard(build)
-        raise
-    if not report.published:
-        discard(build)
-        report.build = None
+    with build_lock(kb_dir):  # one build at a time; what killed builds left is removed first
+        started = time.perf_counter()
+        build = new_build_dir(kb_dir)
+        report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
+        try:
+            _write_build(build, plans, report, max_bytes, progress, started, partial)
+            if report.published:
+                publish(kb_dir, build)
+        except BaseException:
+            discard(build)
+            raise
+        if not report.published:
+            discard(build)
+            report.build = None
     report.seconds = round(time.perf_counter() - started, 2)
     return report
 

@@ -56,3 +56,17 @@ class IndexOutdated(KBError):
         self.path = path
         self.found = found
         self.wanted = wanted
+
+
+class StoreOutdated(KBError):
+    """The store at ``path`` was written with store schema ``found`` (None: unknown), not the
+    ``wanted`` one this crkb reads: the KB must be rebuilt (``crkb build``)."""
+
+    def __init__(self, path: str, found: str | None, wanted: str) -> None:
+        super().__init__(
+            f"the store at {path} has store schema {found}, this crkb reads schema {wanted}: "
+            "rebuild the KB (crkb build)"
+        )
+        self.path = path
+        self.found = found
+        self.wanted = wanted

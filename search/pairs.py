@@ -127,6 +127,10 @@ class PairsReader:
     def _db(self) -> sqlite3.Connection:
         return self._database.connection()
 
+    def close(self) -> None:
+        """Close every thread's connection."""
+        self._database.close()
+
     def edition(self, edition_id: str) -> EditionPairs | None:
         """The pairs of one edition, or None when the file does not hold it."""
         found = self._edition(edition_id)

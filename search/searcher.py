@@ -28,7 +28,6 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -42,6 +41,7 @@ from search.index import TEXT_FIELDS, check_schema, indexed_editions, rule_and_u
 from kb.store.layout import BuildPaths
 from kb.model import Edition
 from search.pairs import PairsReader
+from search.readers import EditionReaders
 from search.query import (
     Clause,
     ParsedQuery,
@@ -80,8 +80,8 @@ class Hit:
 
 
 class Searcher:
-    """Searches one build's index. Open once per process and share: safe between threads (each
-    thread gets its own whoosh searcher per edition; the index is never written after the build).
+    """Searches one build's index. Open once per process and share: safe between threads (one
+    whoosh searcher per edition shared by all threads, in a bounded LRU: ``search.readers``).
     Raises ``kb.errors.IndexOutdated`` for an index written with another ``search.index.SCHEMA_VERSION``
     (rebuild the KB)."""
 
@@ -91,11 +91,14 @@ class Searcher:
         check_schema(self.index_dir)
         self._editions = indexed_editions(self.index_dir)
         self._pairs = PairsReader(self.index_dir)
-        self._indexes: dict[str, whoosh.index.Index] = {}
-        self._lock = threading.Lock()
-        self._local = threading.local()
         self._analyzers = {lang: analyzer_for(lang) for lang in set(self._editions.values())}
-        self._spellers: dict[str, tuple[LatinSpeller, CJKSpeller]] = {}
+        newest = {store.find_edition(lang).id for lang in store.languages()}
+        self._readers = EditionReaders(self._open_searcher, newest & set(self._editions))
+
+    def close(self) -> None:
+        """Close the index's files (no thread may search any more)."""
+        self._readers.close()
+        self._pairs.close()
 
     def search(
         self,
@@ -114,7 +117,8 @@ class Searcher:
         parsed = parse_query(query)
         hits: list[Hit] = []
         for target in self._targets(lang, edition):
-            hits += self._search_edition(target, parsed, section, limit)
+            with self._readers.use(target.id):
+                hits += self._search_edition(target, parsed, section, limit)
         hits.sort(key=lambda hit: -hit.score)
         return hits[:limit]
 
@@ -183,26 +187,20 @@ class Searcher:
         return self._spellers_of(edition_id)[1]
 
     def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, CJKSpeller]:
-        """The edition's spellers, made once from its vocabulary in the store."""
-        with self._lock:
-            if edition_id not in self._spellers:
-                vocabulary = self.store.vocabulary(edition_id)
-                self._spellers[edition_id] = (LatinSpeller(vocabulary), CJKSpeller(vocabulary))
-            return self._spellers[edition_id]
+        """The edition's spellers, made from its vocabulary in the store, kept with its searcher."""
+        def make() -> tuple[LatinSpeller, CJKSpeller]:
+            vocabulary = self.store.vocabulary(edition_id)
+            return LatinSpeller(vocabulary), CJKSpeller(vocabulary)
+
+        return self._readers.memo(edition_id, "spellers", make)
 
     def _searcher(self, edition_id: str) -> WhooshSearcher:
-        searchers = getattr(self._local, "searchers", None)
-        if searchers is None:
-            searchers = self._local.searchers = {}
-        if edition_id not in searchers:
-            searchers[edition_id] = self._index(edition_id).searcher(weighting=weighting())
-        return searchers[edition_id]
+        return self._readers.searcher(edition_id)
 
-    def _index(self, edition_id: str) -> whoosh.index.Index:
-        with self._lock:
-            if edition_id not in self._indexes:
-                self._indexes[edition_id] = whoosh.index.open_dir(self.index_dir, indexname=edition_id)
-            return self._indexes[edition_id]
+    def _open_searcher(self, edition_id: str) -> WhooshSearcher:
+        """The one place an edition's whoosh index is opened (called by ``self._readers``)."""
+        index = whoosh.index.open_dir(self.index_dir, indexname=edition_id)
+        return index.searcher(weighting=weighting())
 
 
 def open_searcher(build: BuildPaths) -> Searcher:

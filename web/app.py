@@ -2,30 +2,36 @@
 
 Config keys:
 
-- ``KB_DIR``: a KB folder; its live build is opened through ``kb.store.layout.current_build``;
+- ``KB_DIR``: a KB folder; its live build is served, and a newly published build is switched to
+  without a restart (``web.state.LiveKB``: the ``current`` link is checked at most every
+  ``CHECK_EVERY`` seconds, default 0.2; old readers are closed after their last request);
 - or ``STORE_PATH`` (the SQLite store) and ``INDEX_DIR`` (the whoosh index; optional: without it
   the search pages answer 503 "search unavailable"; an index written by another crkb version
   (``kb.errors.IndexOutdated``) is logged and its message is the 503's, "rebuild the KB (crkb
   build)", while the rest of the site still runs);
 - ``TESTING``: Flask's testing flag.
 
-The store, the URL helper, the edition names and the searcher live on ``app.extensions``
-(``crkb.store``, ``crkb.urls``, ``crkb.labels``, ``crkb.searcher``), made once per app and shared
-by every request.
+A store of another schema (``kb.errors.StoreOutdated``) makes every page a 503 asking for a
+rebuild. What a request reads (store, URL helper, edition names, searcher, per-build caches) is its
+build's ``web.state.Generation``, taken in ``before_request`` and given back at teardown.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, g, request
+from markupsafe import escape
+from werkzeug.local import LocalProxy
 
 from kb import numbers
-from kb.errors import IndexOutdated
-from kb.store.layout import current_build
+from kb.errors import IndexOutdated, KBMissing, StoreOutdated
+from kb.store.layout import FINISHED, current_build, current_target
 from kb.store.read import Store
-from web import errors
+from web import errors, http, state
+from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, glossary, home, rules, search
 from web.labels import EditionLabels
@@ -56,14 +62,18 @@ def create_app(config: dict[str, Any]) -> Flask:
     app = Flask(__name__)
     app.config.update(TESTING=bool(config.get("TESTING")), JSON_SORT_KEYS=False)
     app.json.ensure_ascii = False
-    store_path, index_dir = _kb_paths(config)
-    store = Store(store_path)
-    app.extensions["crkb.store"] = store
-    app.extensions["crkb.urls"] = Urls(store)
-    app.extensions["crkb.labels"] = EditionLabels(store.editions())
-    app.extensions["crkb.searcher"] = _open_searcher(app, index_dir, store)
+    if config.get("STORE_PATH"):
+        index = config.get("INDEX_DIR")
+        fixed = (Path(config["STORE_PATH"]), Path(index) if index else None)
+        live = LiveKB(lambda _target: _open_generation(app, *fixed, None), None)
+    else:
+        kb_dir = Path(config["KB_DIR"])
+        current_build(kb_dir)  # KBMissing when there is no build at all
+        live = LiveKB(lambda target: _open_build(app, kb_dir), lambda: current_target(kb_dir),
+                      check_every=float(config.get("CHECK_EVERY", 0.2)))
+    app.extensions["crkb.live"] = live
     app.jinja_env.globals.update(
-        urls=app.extensions["crkb.urls"], labels=app.extensions["crkb.labels"], LANGUAGE_NAMES=LANGUAGE_NAMES
+        urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES
     )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
     app.jinja_env.trim_blocks = True
@@ -71,32 +81,67 @@ def create_app(config: dict[str, Any]) -> Flask:
     for blueprint in (home.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
+    http.register(app)
+    app.before_request(_take_build)
     app.before_request(_refuse_long_queries)
+    app.teardown_request(_give_back_build)
     app.after_request(_add_headers)
     return app
 
 
-def _kb_paths(config: dict[str, Any]) -> tuple[Path, Path | None]:
-    if config.get("STORE_PATH"):
-        index = config.get("INDEX_DIR")
-        return Path(config["STORE_PATH"]), Path(index) if index else None
-    build = current_build(Path(config["KB_DIR"]))
-    return build.store, build.index
+def _open_build(app: Flask, kb_dir: Path) -> Generation:
+    """The generation of ``kb_dir``'s live build (a generation with a ``problem`` when it cannot be
+    opened: gone, or a store of another schema)."""
+    try:
+        build = current_build(kb_dir)
+    except KBMissing as err:
+        return Generation(None, None, problem=str(err))
+    return _open_generation(app, build.store, build.index, build.root)
 
 
-def _open_searcher(app: Flask, index_dir: Path | None, store: Store) -> Any:
+def _open_generation(app: Flask, store_path: Path, index_dir: Path | None, root: Path | None) -> Generation:
+    built = (root / FINISHED) if root is not None else store_path
+    try:
+        store = Store(store_path)
+        made = Generation(root.name if root else None, built.stat().st_mtime if built.exists() else None, store)
+    except (StoreOutdated, KBMissing, OSError) as err:
+        app.logger.error("KB not served: %s", err)
+        return Generation(root.name if root else None, None, problem=f"The knowledge base cannot be read: {err}.")
+    made.urls, made.labels = Urls(store), EditionLabels(store.editions())
+    made.searcher, made.search_unavailable = _open_searcher(app, index_dir, store)
+    return made
+
+
+def _open_searcher(app: Flask, index_dir: Path | None, store: Store) -> tuple[Any, str | None]:
     """The ``search.searcher.Searcher`` over ``index_dir``, or None when there is no index to open (an
-    outdated one is logged, and its message kept as ``crkb.search_unavailable`` for the 503)."""
+    outdated one is logged, and its message kept for the 503)."""
     if index_dir is None or not Path(index_dir).is_dir():
-        return None
+        return None, None
     from search.searcher import Searcher  # the index is optional: the site runs without it
 
     try:
-        return Searcher(index_dir, store)
+        return Searcher(index_dir, store), None
     except IndexOutdated as err:
         app.logger.error("search unavailable: %s", err)
-        app.extensions["crkb.search_unavailable"] = f"Search is unavailable: {err}."
-        return None
+        return None, f"Search is unavailable: {err}."
+
+
+def _take_build() -> Response | None:
+    generation = current_app.extensions["crkb.live"].acquire()
+    g.crkb_generation = generation
+    if generation.problem and request.path != "/healthz":
+        if request.path.startswith("/api/"):
+            body = {"error": {"status": 503, "title": "Service unavailable", "message": generation.problem}}
+            return Response(json.dumps(body), status=503, mimetype="application/json")
+        return Response(f"<!doctype html><title>503</title><p>{escape(generation.problem)}</p>", status=503,
+                        mimetype="text/html")
+    return None
+
+
+def _give_back_build(_error: BaseException | None) -> None:
+    generation = g.pop("crkb_generation", None)
+    if generation is not None:
+        current_app.extensions["crkb.live"].release(generation)
 
 
 def _refuse_long_queries() -> None:

@@ -14,14 +14,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
+from flask import Flask, Response, jsonify, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from kb import numbers
-from kb.errors import AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, RuleNotFound
+from kb.errors import AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, RuleNotFound, StoreOutdated
 
 STATUSES: dict[type[KBError], int] = {
     AmbiguousEdition: 300, EditionNotFound: 404, RuleNotFound: 404, KBMissing: 503, IndexOutdated: 503,
+    StoreOutdated: 503,
 }
 """The HTTP status of each KB error (a KBError not listed is a 500)."""
 
@@ -67,7 +68,9 @@ def _kb_error(error: KBError) -> Response:
 
 
 def _choose_edition(several: AmbiguousEdition) -> Response:
-    store, labels = current_app.extensions["crkb.store"], current_app.extensions["crkb.labels"]
+    from web import state  # state imports this module
+
+    store, labels = state.store(), state.labels()
     editions = [store.edition(edition_id) for edition_id in several.ids]
     choices = [(edition, _choice_url(several.wanted, edition.id)) for edition in editions]
     message = f"{several.wanted} names several editions: {', '.join(several.ids)}."

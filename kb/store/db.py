@@ -14,6 +14,8 @@ class ReadOnlyDatabase:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._local = threading.local()
+        self._opened: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection, opened on first use."""
@@ -21,4 +23,14 @@ class ReadOnlyDatabase:
         if db is None:
             db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
             self._local.db = db
+            with self._lock:
+                self._opened.append(db)
         return db
+
+    def close(self) -> None:
+        """Close the connections of every thread (call it when no thread uses them any more)."""
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for db in opened:
+            db.close()
+        self._local = threading.local()

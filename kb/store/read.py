@@ -15,10 +15,11 @@ import sqlite3
 from pathlib import Path
 
 from kb import numbers
-from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound
+from kb.errors import AmbiguousEdition, EditionNotFound, KBMissing, RuleNotFound, StoreOutdated
 from kb.model import LANGUAGES, Edition, EditionText, GlossaryEntry, GlossaryNames, Rule, Vocabulary
 from kb.store import rows
 from kb.store.db import ReadOnlyDatabase
+from kb.store.schema import SCHEMA_VERSION
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _RULE_COLUMNS = "seq, number, title, title_en, text, flags, source, line"
@@ -32,7 +33,22 @@ class Store:
         if not self.path.is_file():
             raise KBMissing(str(self.path))
         self._database = ReadOnlyDatabase(self.path)
+        self._check_schema()
         self._editions = self._load_editions()
+
+    def _check_schema(self) -> None:
+        """Raise ``StoreOutdated`` unless the store was written with this crkb's ``SCHEMA_VERSION``."""
+        try:
+            found = self.meta("schema")
+        except sqlite3.DatabaseError:  # no meta table: the first layout, or not a store at all
+            found = None
+        if found != SCHEMA_VERSION:
+            self.close()
+            raise StoreOutdated(str(self.path), found, SCHEMA_VERSION)
+
+    def close(self) -> None:
+        """Close every thread's connection (the store must no longer be used)."""
+        self._database.close()
 
     def _db(self) -> sqlite3.Connection:
         return self._database.connection()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, render_template, request
 
 from kb.model import Edition, Rule
 from web import state
@@ -15,8 +15,8 @@ SECTIONS = tuple(str(n) for n in range(1, 10))
 @bp.get("/")
 def index() -> str:
     """Search box; per language its newest edition's sections and three-digit rules, and its editions.
-    The KB never changes under a running app, so the page is rendered once per script root."""
-    cache = current_app.extensions.setdefault("crkb.home", {})
+    A build never changes, so the page is rendered once per build and script root."""
+    cache = state.cache("home")
     if request.script_root not in cache:
         store = state.store()
         contents = [(lang, store.find_edition(lang)) for lang in store.languages()]
