@@ -15,12 +15,14 @@ from collections import Counter
 from pathlib import Path
 
 from ingest.build import build_kb
+from ingest.home import BUNDLED_DATA
 from kb.store.layout import current_build, current_target
 from web.app import create_app
 
 CRKB = [sys.executable, "-c", "from cli.main import main; main()"]
-PATHS = ["/en/cr/702", "/api/v1/search?q=trample&lang=en", "/ko/cr/702.19", "/", "/api/v1/editions",
-         "/search?q=mulligan"]
+PATHS = ["/ko/cr/702", "/api/v1/search?q=%EB%8F%8C%EC%A7%84&lang=ko", "/ja/cr/103.4", "/", "/api/v1/editions",
+         "/search?q=mulligan&lang=ja"]
+SEED = Path(__file__).resolve().parents[1] / "data" / "build" / "003_a598c1a51fd45771.txt"
 
 
 def _free_port() -> int:
@@ -55,19 +57,19 @@ def _served_within(port: int, build: str, seconds: float) -> float:
     """Seconds until a request is answered from ``build``; fails after ``seconds``."""
     start = time.monotonic()
     while time.monotonic() - start < seconds:
-        if _get(port, "/en/cr/702")[1] == build:
+        if _get(port, "/ko/cr/702")[1] == build:
             return time.monotonic() - start
         time.sleep(0.02)
     raise AssertionError(f"build {build} not served within {seconds} s")
 
 
-def test_rebuilds_under_load_fail_no_request(tmp_path, test_data):
+def test_rebuilds_under_load_fail_no_request(tmp_path):
     kb_dir = tmp_path / "kb"
-    source = str(test_data / "build")
-    assert build_kb([test_data / "build"], kb_dir).published
+    built = subprocess.run([*CRKB, "build", "--kb", str(kb_dir)], capture_output=True, text=True)  # the seeds
+    assert built.returncode == 0, built.stderr
     port = _free_port()
     server = subprocess.Popen([*CRKB, "serve", "--kb", str(kb_dir), "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     statuses: Counter = Counter()
     failures: list[str] = []
     stop = threading.Event()
@@ -92,10 +94,10 @@ def test_rebuilds_under_load_fail_no_request(tmp_path, test_data):
             thread.start()
         delays = []
         for _ in range(2):
-            built = subprocess.run([*CRKB, "build", source, "--kb", str(kb_dir)], capture_output=True, text=True)
+            built = subprocess.run([*CRKB, "build", "--kb", str(kb_dir)], capture_output=True, text=True)
             assert built.returncode == 0, built.stderr
             delays.append(_served_within(port, current_build(kb_dir).root.name, 1.0))
-        both = [subprocess.Popen([*CRKB, "build", source, "--kb", str(kb_dir)], stdout=subprocess.DEVNULL)
+        both = [subprocess.Popen([*CRKB, "build", "--kb", str(kb_dir)], stdout=subprocess.DEVNULL)
                 for _ in range(2)]
         assert [run.wait(timeout=120) for run in both] == [0, 0]
         delays.append(_served_within(port, current_build(kb_dir).root.name, 1.0))
@@ -112,29 +114,30 @@ def test_rebuilds_under_load_fail_no_request(tmp_path, test_data):
     assert max(delays) < 1.0
 
 
-def test_the_app_switches_to_a_new_build_and_closes_the_old(tmp_path, test_data):
+def test_the_app_switches_to_a_new_build_and_closes_the_old(tmp_path):
     kb_dir = tmp_path / "kb"
-    build_kb([test_data / "build"], kb_dir)
+    build_kb([BUNDLED_DATA], kb_dir)
     app = create_app({"KB_DIR": str(kb_dir), "CHECK_EVERY": 0})
     client = app.test_client()
-    first = client.get("/en/cr/702")
+    first = client.get("/ja/cr/103.4")
     old = app.extensions["crkb.live"].live()
-    build_kb([test_data / "build" / "2021-11-19.txt"], kb_dir)  # Korean only now
-    second = client.get("/ko/cr/702.19")
+    build_kb([SEED], kb_dir)  # one Korean edition only now
+    second = client.get("/ko/cr/306.2")
+    assert (first.status_code, second.status_code) == (200, 200)
     assert first.headers["X-KB-Build"] != second.headers["X-KB-Build"] == current_target(kb_dir).split("/")[-1]
-    assert client.get("/en/cr/702").status_code == 404
+    assert client.get("/ja/cr/103.4").status_code == 404
     assert old.retired and old.users == 0
     health = client.get("/healthz").get_json()
     assert health["status"] == "ok" and health["build"] == second.headers["X-KB-Build"] and 0 <= health["age_seconds"] < 60
 
 
-def test_a_store_of_another_schema_asks_for_a_rebuild(tmp_path, test_data):
+def test_a_store_of_another_schema_asks_for_a_rebuild(tmp_path):
     kb_dir = tmp_path / "kb"
-    build_kb([test_data / "build"], kb_dir)
+    build_kb([SEED], kb_dir)
     with sqlite3.connect(current_build(kb_dir).store) as db:
         db.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
     client = create_app({"KB_DIR": str(kb_dir)}).test_client()
-    page, api, health = client.get("/en/cr/702"), client.get("/api/v1/editions"), client.get("/healthz")
+    page, api, health = client.get("/ko/cr/306.2"), client.get("/api/v1/editions"), client.get("/healthz")
     assert (page.status_code, api.status_code, health.status_code) == (503, 503, 503)
     assert "store schema 1, this crkb reads schema" in page.get_data(as_text=True)
     assert api.get_json()["error"]["message"].endswith("rebuild the KB (crkb build).")
