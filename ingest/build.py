@@ -28,6 +28,7 @@ from tqdm import tqdm
 
 from ingest.annotate import annotate_edition
 from ingest.home import BUNDLED_DATA, write_inputs
+from ingest.partial import TRUNCATED, settle_truncated
 from ingest.parse.parser import contents_titles, parse_rules
 from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta, plan_editions
 from ingest.read.formats import MAX_BYTES, read_source
@@ -119,11 +120,13 @@ def _write_build(
     with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
         with StoreWriter(build.store) as writer:
             _store_editions(writer, plans, report, max_bytes, bar)
-    store = Store(build.store)
-    write_index(build.index, (store.edition_text(edition.id) for edition in store.editions()))
-    report.index = "written"
-    write_inputs(build.root, plans)
+    settle_truncated(report, partial, build.store)
     report.published = bool(report.editions) and (partial or not report.failed)
+    if report.published:  # a failed source fails the build before any indexing
+        store = Store(build.store)
+        write_index(build.index, (store.edition_text(edition.id) for edition in store.editions()))
+        report.index = "written"
+    write_inputs(build.root, plans)
     report.seconds = round(time.perf_counter() - started, 2)
     data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
     write_meta(build.store, "report", data)
@@ -222,7 +225,7 @@ def _parse_files(
             reports[source.path].fail(f"{display_path(source.path)}: {problem}")
             continue
         if text.format == "official-text" and not any(d.kind == "back-matter" for d in result.diagnostics):
-            reports[source.path].warnings.append("the text ends before its glossary and credits: truncated?")
+            reports[source.path].warnings.append(TRUNCATED)
         parsed[source.path] = result
     return parsed
 

@@ -98,6 +98,7 @@ class Edition:
     has several texts (``"ko-2021-02-15-dbyll"``), or ``"<lang>-undated-<slug>"`` for a source
     that names no date. ``effective_date`` is the date the text says it takes effect, never a
     guess. ``sources`` are the file names (not paths) the edition was read from, in order.
+    ``partial``: the text ends early and was published anyway (``--partial``).
     """
 
     id: str
@@ -105,6 +106,8 @@ class Edition:
     effective_date: dt.date | None
     title: str
     sources: tuple[str, ...] = field(default_factory=tuple)
+    partial: bool = False
+    """The official text ends early (a cut file) and was published with ``crkb build --partial``."""
 
     @property
     def date_text(self) -> str:

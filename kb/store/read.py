@@ -61,9 +61,11 @@ class Store:
     # Editions -------------------------------------------------------------------------------
 
     def _load_editions(self) -> list[Edition]:
+        partial = set(json.loads(self.meta("partial") or "[]"))  # ingest.partial: cut texts published
         rows = self._db().execute("SELECT id, lang, effective_date, title, sources FROM editions")
         editions = [
-            Edition(id_, lang, dt.date.fromisoformat(date) if date else None, title, tuple(json.loads(src)))
+            Edition(id_, lang, dt.date.fromisoformat(date) if date else None, title, tuple(json.loads(src)),
+                    id_ in partial)
             for id_, lang, date, title, src in rows
         ]
         return sorted(editions, key=_newest_first)

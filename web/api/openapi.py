@@ -24,7 +24,9 @@ _SCHEMAS: dict[str, Any] = {
                 "properties": {"id": {"type": "string"}, "lang": {"type": "string"},
                                "effective_date": {"type": "string", "format": "date", "nullable": True},
                                "title": {"type": "string"}, "sources": {"type": "array", "items": {"type": "string"}},
-                               "newest": {"type": "boolean"}}},
+                               "newest": {"type": "boolean"},
+                               "partial": {"type": "boolean", "description": "present (true) when the official "
+                                           "text ends early and was published with crkb build --partial"}}},
     "Rule": {"type": "object", "required": ["number", "text"], "additionalProperties": True,
              "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"}},
              "description": "The shape of `crkb show --json`: the rule, its subrules, neighbours and citations."},

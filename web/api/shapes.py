@@ -24,7 +24,8 @@ from kb.store.read import Store
 
 
 def edition_json(edition: Edition, newest: bool | None = None) -> dict:
-    """An edition as ``{"id", "lang", "effective_date", "title", "sources"}``, plus ``"newest"``
+    """An edition as ``{"id", "lang", "effective_date", "title", "sources"}``, ``"partial": true`` for
+    an official text that ends early (published with ``--partial``), plus ``"newest"``
     (whether it is its language's newest edition) when ``newest`` is given."""
     found = {
         "id": edition.id,
@@ -33,6 +34,8 @@ def edition_json(edition: Edition, newest: bool | None = None) -> dict:
         "title": edition.title,
         "sources": list(edition.sources),
     }
+    if edition.partial:
+        found["partial"] = True
     return found if newest is None else {**found, "newest": newest}
 
 

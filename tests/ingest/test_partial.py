@@ -1,0 +1,69 @@
+"""An official text that ends early (a cut file) is refused, or with --partial published and
+marked partial on its pages and in the API; a failed source stops the build before indexing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bs4 import BeautifulSoup
+from click.testing import CliRunner
+
+import ingest.build
+from cli.main import main
+from kb.store.layout import current_build
+from kb.store.read import Store
+from web.app import create_app
+
+SEED = "tests/data/build/003_a598c1a51fd45771.txt"
+
+
+@pytest.fixture()
+def cut_text(tmp_path, excerpt_of):
+    """The official English text of 2026-01-16 cut after its first 1,500 lines (inside section 3)."""
+    path = tmp_path / "src" / "2026-01-16.txt"
+    path.parent.mkdir()
+    path.write_bytes(excerpt_of("en/2026-01-16.txt", lines=[(0, 1500)]))
+    return path
+
+
+def _build(kb_dir, *args):
+    result = CliRunner().invoke(main, ["build", "--only", *map(str, args), "--kb", str(kb_dir), "--json"])
+    return result.exit_code, json.loads(result.stdout), result.stderr
+
+
+def test_a_cut_official_text_is_not_published(tmp_path, cut_text):
+    code, report, err = _build(tmp_path / "kb", cut_text)
+    source = report["sources"][0]
+    assert (code, report["published"], report["index"], source["status"]) == (1, False, "not written", "failed")
+    assert source["error"] == (f"{cut_text}: the official text ends before its glossary and credits (a cut "
+                               "file); --partial publishes it marked partial")
+    assert not (tmp_path / "kb" / "current").exists()
+
+
+def test_with_partial_it_is_published_and_says_so(tmp_path, cut_text):
+    code, report, _ = _build(tmp_path / "kb", cut_text, "--partial")
+    assert (code, report["published"]) == (0, True)
+    store = Store(current_build(tmp_path / "kb").store)
+    assert [(e.id, e.partial) for e in store.editions()] == [("en-2026-01-16", True)]
+    client = create_app({"KB_DIR": str(tmp_path / "kb")}).test_client()
+    page = BeautifulSoup(client.get("/en/cr/103.1").get_data(as_text=True), "html.parser")
+    assert page.select_one(".edition-line .partial-edition").get_text().startswith("(partial: this copy of the text ends early")
+    api = client.get("/api/v1/editions").get_json()["editions"]
+    assert [(e["id"], e.get("partial")) for e in api] == [("en-2026-01-16", True)]
+
+
+def test_a_whole_text_is_not_marked_partial(tmp_path):
+    code, report, _ = _build(tmp_path / "kb", SEED)
+    assert code == 0 and not any(e.partial for e in Store(current_build(tmp_path / "kb").store).editions())
+    api = create_app({"KB_DIR": str(tmp_path / "kb")}).test_client().get("/api/v1/editions").get_json()
+    assert "partial" not in api["editions"][0]
+
+
+def test_a_failed_source_stops_the_build_before_indexing(tmp_path, cut_text, monkeypatch):
+    def no_index(*args, **kwargs):
+        raise AssertionError("indexed although a source failed")
+
+    monkeypatch.setattr(ingest.build, "write_index", no_index)
+    code, report, _ = _build(tmp_path / "kb", cut_text, SEED)
+    assert (code, report["published"], report["index"]) == (1, False, "not written")
