@@ -1,17 +1,16 @@
 """The build: sources in, a new store and index published atomically, and a report out.
 
-``build_kb`` plans the editions (``ingest.plan``), and for each one reads its files
-(``ingest.read.formats.read_source``), detects language, date and title
-(``ingest.read.detect.detect_meta``, manifest hints only filling gaps), parses rules and glossary
-(``ingest.parse.parser.parse_rules``), annotates the edition (``ingest.annotate``: references,
-defined terms, glossary names, spelling vocabulary) and writes it to a store in a fresh build
-folder (``kb.store.layout.new_build_dir``); only one edition is in memory at a time. The search
-index is then built from the finished store (``search.index.write_index``), so it holds nothing
-the store lacks. The build folder is published (``kb.store.layout.publish``)
-only when the whole build succeeded: a source that cannot be read is reported by name and the
-others are still read, parsed and reported, but the KB in place stays as it was (unless
-``partial`` asks to publish the sources that did build). If nothing builds, or anything
-unexpected goes wrong, the build folder is discarded and the KB in place stays as it was.
+``build_kb`` plans the editions (``ingest.plan``), builds each one (``ingest.edition.build_edition``:
+read, detect, parse, annotate), in worker processes when there are several (``ingest.pipeline``),
+and writes them in plan order to a store in a fresh build folder (``kb.store.layout.new_build_dir``).
+The search index is then built from the finished store, one edition per worker
+(``search.index.write_edition_index``, completed by ``search.index.finish_index``), so it holds
+nothing the store lacks. Then the post-build stages run (``POST_BUILD_STAGES``), and the build
+folder is published (``kb.store.layout.publish``) only when the whole build succeeded: a source
+that cannot be read is reported by name and the others are still read, parsed and reported, but
+the KB in place stays as it was (unless ``partial`` asks to publish the sources that did build).
+If nothing builds, or anything unexpected goes wrong, the build folder is discarded and the KB in
+place stays as it was. The report gives the seconds spent per stage (``ingest.stages``).
 """
 
 from __future__ import annotations
@@ -20,53 +19,29 @@ import datetime as dt
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tqdm import tqdm
 
-from ingest.annotate import annotate_edition
-from ingest.home import BUNDLED_DATA, write_inputs
-from ingest.partial import TRUNCATED, settle_truncated
-from ingest.parse.parser import contents_titles, parse_rules
-from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta, plan_editions
-from ingest.read.formats import MAX_BYTES, read_source
-from ingest.report import BuildReport, SourceReport, edition_summary
-from ingest.sources import Diagnostic, SourceError, SourceText, display_path
-from kb import numbers
-from kb.model import Edition, EditionText, GlossaryEntry, Rule
+from ingest.edition import BuildCrashed, BuiltEdition, build_edition, check_parsed, with_id_among  # noqa: F401
+from ingest.home import BUNDLED_DATA, write_inputs  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
+from ingest.partial import settle_truncated
+from ingest.pipeline import Workers, index_task, parse_task, worker_count
+from ingest.plan import EditionPlan, plan_editions
+from ingest.read.formats import MAX_BYTES
+from ingest.report import BuildReport, edition_summary
+from ingest.stages import StageTimer
 from kb.store.layout import BuildPaths, build_lock, discard, new_build_dir, publish
 from kb.store.read import Store
 from kb.store.write import StoreWriter, write_meta
-from search.index import write_index
+from search.index import finish_index, start_index
 
-
-@dataclass(frozen=True)
-class ParsedSource:
-    """What one file gave: rules in document order, glossary entries, the parser's diagnostics."""
-
-    rules: list[Rule]
-    glossary: list[GlossaryEntry]
-    diagnostics: list[Diagnostic]
-
-
-@dataclass(frozen=True)
-class BuiltEdition:
-    """An edition built from its plan: the annotated edition (None when none of its files gave
-    rules) and one report per file."""
-
-    text: EditionText | None
-    reports: list[SourceReport]
-
-
-class BuildCrashed(Exception):
-    """Something unexpected failed while building ``path``; nothing was published."""
-
-    def __init__(self, path: str, error: BaseException) -> None:
-        super().__init__(f"{path}: {type(error).__name__}: {error}")
-        self.path = path
-        self.error = error
+PostBuildStage = Callable[[BuildPaths, BuildReport], None]
+POST_BUILD_STAGES: list[tuple[str, PostBuildStage]] = []
+"""Stages run on the finished store and index, before the build is published, in this order, as
+``(name, stage(build, report))``: e.g. aligning consecutive editions. A stage that raises
+discards the build; its seconds are reported under its name."""
 
 
 def build_kb(
@@ -76,6 +51,7 @@ def build_kb(
     max_bytes: int = MAX_BYTES,
     progress: bool | None = False,
     partial: bool = False,
+    workers: int | None = None,
 ) -> BuildReport:
     """Build a KB from ``sources`` (files, or folders read recursively whose ``manifest.toml`` is
     honoured) into ``kb_dir`` and publish it when every source built (with ``partial``: when at
@@ -83,9 +59,10 @@ def build_kb(
 
     Returns the ``BuildReport`` (``published`` False when it was not; failed sources carry
     their one-line message). ``max_bytes`` caps one source file's size; ``progress`` shows a tqdm
-    bar on stderr. Raises ``SourceError`` for a path that does not exist, ``ManifestError`` for a
-    bad manifest (both before anything is written), and ``BuildCrashed`` for an unexpected error
-    (the new build is discarded, the KB in place is untouched).
+    bar on stderr; ``workers`` is how many processes build editions (default: one per CPU; small
+    builds run in this process). Raises ``SourceError`` for a path that does not exist,
+    ``ManifestError`` for a bad manifest (both before anything is written), and ``BuildCrashed``
+    for an unexpected error (the new build is discarded, the KB in place is untouched).
     """
     kb_dir = Path(kb_dir)
     plans = plan_editions(sources)
@@ -94,7 +71,9 @@ def build_kb(
         build = new_build_dir(kb_dir)
         report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
         try:
-            _write_build(build, plans, report, max_bytes, progress, started, partial)
+            _write_build(build, plans, report, max_bytes, progress, partial, worker_count(len(plans), workers))
+            report.seconds = round(time.perf_counter() - started, 2)
+            _write_report(build, report)
             if report.published:
                 publish(kb_dir, build)
         except BaseException:
@@ -108,183 +87,65 @@ def build_kb(
 
 
 def _write_build(
-    build: BuildPaths,
-    plans: list[EditionPlan],
-    report: BuildReport,
-    max_bytes: int,
-    progress: bool | None,
-    started: float,
-    partial: bool,
+    build: BuildPaths, plans: list[EditionPlan], report: BuildReport, max_bytes: int, progress: bool | None,
+    partial: bool, workers: int,
 ) -> None:
+    timer = StageTimer()
     total = sum(len(plan.all_files) for plan in plans)
-    with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=None if progress is None else not progress) as bar:
-        with StoreWriter(build.store) as writer:
-            _store_editions(writer, plans, report, max_bytes, bar)
-    settle_truncated(report, partial, build.store)
-    report.published = bool(report.editions) and (partial or not report.failed)
-    if report.published:  # a failed source fails the build before any indexing
-        store = Store(build.store)
-        write_index(build.index, (store.edition_text(edition.id) for edition in store.editions()))
-        report.index = "written"
+    disable = None if progress is None else not progress
+    with Workers(workers) as pool:
+        with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=disable) as bar:
+            with StoreWriter(build.store) as writer:
+                _store_editions(writer, plans, report, max_bytes, bar, pool, timer)
+        settle_truncated(report, partial, build.store)
+        report.published = bool(report.editions) and (partial or not report.failed)
+        if report.published:  # a failed source fails the build before any indexing
+            index_build(build, pool, timer)
+            report.index = "written"
+    if report.published:
+        for name, stage in POST_BUILD_STAGES:
+            with timer(name):
+                stage(build, report)
     write_inputs(build.root, plans)
-    report.seconds = round(time.perf_counter() - started, 2)
+    report.stages = timer.rounded()
+
+
+def _write_report(build: BuildPaths, report: BuildReport) -> None:
     data = json.dumps(report.to_dict(), ensure_ascii=False, indent=1)
     write_meta(build.store, "report", data)
     build.report.write_text(data, encoding="utf-8")
 
 
 def _store_editions(
-    writer: StoreWriter, plans: list[EditionPlan], report: BuildReport, max_bytes: int, bar: tqdm
+    writer: StoreWriter, plans: list[EditionPlan], report: BuildReport, max_bytes: int, bar: tqdm,
+    pool: Workers, timer: StageTimer,
 ) -> None:
-    """Build and store each edition in turn."""
+    """Build the editions (in the workers) and store each in plan order, giving ids in that order."""
     taken: set[str] = set()
-    for plan in plans:
-        bar.set_postfix_str(plan.label, refresh=False)
-        built = build_edition(plan, taken, max_bytes)
+    built_editions = pool.map(parse_task, [(plan, max_bytes) for plan in plans])
+    for plan, (built, seconds) in zip(plans, built_editions):
+        timer.add(seconds)
+        built = with_id_among(built, plan, taken)
         report.sources += built.reports
+        bar.set_postfix_str(plan.label, refresh=False)
         bar.update(len(plan.all_files))
         if built.text is None:
             continue
-        writer.add_edition(built.text)
+        with timer("store"):
+            writer.add_edition(built.text)
         taken.add(built.text.edition.id)
         report.editions.append(edition_summary(built.text))
 
 
-def build_edition(plan: EditionPlan, taken: set[str], max_bytes: int = MAX_BYTES) -> BuiltEdition:
-    """Read, parse and annotate one planned edition; its id avoids the ids in ``taken``.
+def index_build(build: BuildPaths, pool: Workers, timer: StageTimer) -> None:
+    """Write the search index of every stored edition from the store, one edition per worker at a
+    time; this process completes it (``finish_index``) as the editions come, in store order."""
+    start_index(build.index)
+    jobs = [(build.store, build.index, edition.id) for edition in Store(build.store).editions()]
 
-    Returns the annotated edition (rules in document order, files in plan order), or None when
-    none of its files gave rules, and one ``SourceReport`` per file. A file that cannot be read
-    (``SourceError``, ``OSError``) is reported failed; any other error raises ``BuildCrashed``
-    naming the file.
-    """
-    reports = {p.path: SourceReport(str(p.path), display_path(p.path), provenance=p.hints.provenance) for p in plan.all_files}
-    texts = _read_files(plan, reports, max_bytes)
-    head = plan.metadata or plan.files[0]
-    if head.path not in texts:
-        for source in plan.all_files[1:] if plan.metadata else ():
-            reports[source.path].fail(f"not built: the edition's metadata file {head.path.name} failed")
-        return BuiltEdition(None, list(reports.values()))
-    meta = _guarded(head.path, lambda: edition_meta(texts[head.path], head, reports[head.path]))
-    if meta is None:
-        return BuiltEdition(None, list(reports.values()))
-    parsed = _parse_files(plan, texts, meta.lang, reports)
-    if not parsed:
-        return BuiltEdition(None, list(reports.values()))
-    names = [texts[p.path].name for p in plan.all_files if p.path in parsed or p == plan.metadata]
-    variant = plan.variant or head.hints.variant
-    eid = edition_id(meta.lang, meta.effective_date, variant, head.path.stem, taken)
-    edition = Edition(eid, meta.lang, meta.effective_date, meta.title, tuple(names))
-    rules = [rule for p in parsed.values() for rule in p.rules]
-    glossary = [entry for p in parsed.values() for entry in p.glossary]
-    text = _guarded(head.path, lambda: annotate_edition(edition, rules, glossary))
-    for source, annotated in _per_file(parsed, text).items():
-        reports[source].add_parsed(*annotated)
-    for source in plan.all_files:
-        _fill_report(reports[source.path], texts.get(source.path), parsed.get(source.path), edition)
-    return BuiltEdition(text, list(reports.values()))
+    def written():
+        for edition_id, lang, pairs, seconds in pool.map(index_task, jobs):
+            timer.add(seconds)
+            yield edition_id, lang, pairs
 
-
-def _per_file(parsed: dict[Path, ParsedSource], text: EditionText) -> dict[Path, tuple[list, list]]:
-    """The annotated rules and glossary entries of each parsed file (they are in file order)."""
-    out, rule_at, entry_at = {}, 0, 0
-    for path, found in parsed.items():
-        rules = list(text.rules[rule_at : rule_at + len(found.rules)])
-        entries = list(text.glossary[entry_at : entry_at + len(found.glossary)])
-        out[path] = (rules, entries)
-        rule_at, entry_at = rule_at + len(rules), entry_at + len(entries)
-    return out
-
-
-def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes: int) -> dict[Path, SourceText]:
-    """Read every file of the plan; a file that cannot be read is failed in its report."""
-    texts: dict[Path, SourceText] = {}
-    for source in plan.all_files:
-        try:
-            texts[source.path] = _guarded(source.path, lambda: read_checked(source, max_bytes))
-        except (SourceError, OSError) as err:
-            reports[source.path].fail(_message(source.path, err))
-    return texts
-
-
-def _parse_files(
-    plan: EditionPlan, texts: dict[Path, SourceText], lang: str, reports: dict[Path, SourceReport]
-) -> dict[Path, ParsedSource]:
-    """Parse the plan's read files (not the metadata file, whose contents list may give English
-    titles); a file that gives no rules is failed."""
-    parsed = {}
-    index = texts.get(plan.metadata.path) if plan.metadata else None
-    contents_en = contents_titles(index.paragraphs, lang) if index else {}
-    for source in plan.files:
-        if source.path not in texts:
-            continue
-        text = texts[source.path]
-        result = _guarded(source.path, lambda: parse_source(text, lang, contents_en))
-        problem = check_parsed(text, result.rules, result.glossary, result.diagnostics)
-        if problem:
-            reports[source.path].fail(f"{display_path(source.path)}: {problem}")
-            continue
-        if text.format == "official-text" and not any(d.kind == "back-matter" for d in result.diagnostics):
-            reports[source.path].warnings.append(TRUNCATED)
-        parsed[source.path] = result
-    return parsed
-
-
-def read_checked(source: SourcePlan, max_bytes: int = MAX_BYTES) -> SourceText:
-    """Read one file with ``read_source`` after checking it is not empty nor over ``max_bytes``
-    bytes; the manifest's format hint is passed on. Raises ``SourceError``."""
-    size = source.path.stat().st_size
-    if size == 0:
-        raise SourceError(display_path(source.path), None, "empty file")
-    if size > max_bytes:
-        raise SourceError(
-            display_path(source.path), None, f"{size:,} bytes is over the {max_bytes:,}-byte limit for one source"
-        )
-    return read_source(source.path, fmt=source.hints.format)
-
-
-def check_parsed(text: SourceText, rules: list[Rule], glossary: list[GlossaryEntry], diagnostics: list) -> str | None:
-    """Why a parsed source cannot make (part of) an edition, or None: no rules at all, or only
-    section and three-digit headings (a contents list, or a file cut before its first rule)."""
-    if not rules and not glossary:
-        return f"no rules found (read as {text.format})"
-    if not any(numbers.level(rule.number) >= 2 for rule in rules):
-        return f"no numbered rules, only {len(rules)} headings (a truncated file, or only a contents list?)"
-    return None
-
-
-def parse_source(text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None) -> ParsedSource:
-    """Parse a read source; ``contents_en`` are English titles from another file's contents list
-    (see ``ingest.parse.parser.parse_rules``). References come later, with the whole edition
-    (``ingest.annotate``)."""
-    parsed = parse_rules(text.paragraphs, lang=lang, source=text.name, contents_en=contents_en)
-    return ParsedSource(parsed.rules, parsed.glossary, list(parsed.diagnostics))
-
-
-def _fill_report(report: SourceReport, text: SourceText | None, parsed: ParsedSource | None, edition: Edition) -> None:
-    if text is None:
-        return
-    report.format, report.encoding = text.format, text.encoding
-    report.lang, report.effective_date = edition.lang, edition.date_text
-    report.add_diagnostics(text.diagnostics)
-    if parsed is not None:
-        report.edition = edition.id
-        report.add_diagnostics(parsed.diagnostics)
-    elif report.status == "ok":
-        report.edition = edition.id  # the metadata file of a multi-file edition
-
-
-def _guarded(path: Path, step):
-    """Run ``step``; a SourceError/OSError passes through, anything else becomes BuildCrashed."""
-    try:
-        return step()
-    except (SourceError, OSError):
-        raise
-    except Exception as err:
-        raise BuildCrashed(display_path(path), err) from err
-
-
-def _message(path: Path, err: Exception) -> str:
-    if isinstance(err, SourceError):
-        return str(err)
-    return f"{display_path(path)}: {getattr(err, 'strerror', None) or err}"
+    finish_index(build.index, written())

@@ -128,6 +128,7 @@ class BuildReport:
     started: str = ""
     seconds: float = 0.0
     index: str = "not written"
+    stages: dict[str, float] = field(default_factory=dict)
     editions: list[dict] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
 

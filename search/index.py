@@ -82,17 +82,32 @@ def schema_for(lang: str) -> Schema:
 
 def write_index(index_dir: Path, editions: Iterable[EditionText]) -> None:
     """Build the search index of ``editions`` (as the store holds them: ``Store.edition_text``)
-    in ``index_dir``, which must be new or empty. Raises ``FileExistsError`` when it already holds
-    an index."""
+    in ``index_dir``, which must be new or empty, one edition at a time (``start_index``,
+    ``write_edition_index`` per edition, ``finish_index``; the build runs the middle step in worker
+    processes). Raises ``FileExistsError`` when it already holds an index."""
+    start_index(index_dir)
+    finish_index(index_dir, ((t.edition.id, t.edition.lang, write_edition_index(index_dir, t)) for t in editions))
+
+
+def start_index(index_dir: Path) -> None:
+    """Make ``index_dir`` ready for ``write_edition_index``: created when missing; raises
+    ``FileExistsError`` when it already holds an index."""
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     if (index_dir / MANIFEST).exists():
         raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
+
+
+def finish_index(index_dir: Path, written: Iterable[tuple[str, str, list[list[str]]]]) -> None:
+    """Complete the index in ``index_dir`` from ``(edition id, lang, token pairs)`` of every
+    edition ``write_edition_index`` wrote, in the KB's edition order: the pairs file and the
+    manifest (written last: an index without it is unfinished)."""
+    index_dir = Path(index_dir)
     manifest = []
     with PairsWriter(index_dir) as pairs:
-        for text in editions:
-            pairs.add_edition(text.edition.id, _write_edition(index_dir, text))
-            manifest.append({"id": text.edition.id, "lang": text.edition.lang})
+        for edition_id, lang, edition_pairs in written:
+            pairs.add_edition(edition_id, edition_pairs)
+            manifest.append({"id": edition_id, "lang": lang})
     data = {"schema": SCHEMA_VERSION, "editions": manifest}
     (index_dir / MANIFEST).write_text(json.dumps(data, indent=1), encoding="utf-8")
 
@@ -102,10 +117,11 @@ def rule_and_under(number: str) -> wq.Query:
     return wq.Or([wq.Term("number", number), wq.Term("within", number)])
 
 
-def _write_edition(index_dir: Path, text: EditionText) -> list[list[str]]:
-    """Write one edition's whoosh index (text fields analysed here, once); return each document's
-    token pairs (``search.analysis.pairs_of`` the heading's and text's tokens, or the text's alone
-    when the heading is the text)."""
+def write_edition_index(index_dir: Path, text: EditionText) -> list[list[str]]:
+    """Write one edition's whoosh index into ``index_dir`` (text fields analysed here, once); return
+    each document's token pairs (``search.analysis.pairs_of`` the heading's and text's tokens, or
+    the text's alone when the heading is the text), for ``finish_index``. Editions are independent:
+    several processes may write different editions into one folder at once."""
     edition = text.edition
     index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
     writer = index.writer(limitmb=WRITER_MEMORY_MB)

@@ -59,6 +59,6 @@ def standard_kb(standard_set, tmp_path_factory):
 
     kb_dir = tmp_path_factory.mktemp("standard-kb")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ingest.build, "write_index", lambda index_dir, editions: [None for _ in editions])
+        patch.setattr(ingest.build, "index_build", lambda build, pool, timer: None)
         report = ingest.build.build_kb([standard_set], kb_dir)
     return report, Store(current_build(kb_dir).store)

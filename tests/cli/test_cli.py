@@ -263,12 +263,12 @@ def test_serve_adds_the_paths_given_and_leaves_out_a_bad_text(corpus_data, tmp_p
 
 
 def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkeypatch):
-    import ingest.build
+    import ingest.edition
 
     def broken(paragraphs, *, lang, source, contents_en=None):
         raise RuntimeError("parser bug")
 
-    monkeypatch.setattr(ingest.build, "parse_rules", broken)
+    monkeypatch.setattr(ingest.edition, "parse_rules", broken)
     code, out, err = run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path / "kb"))
     assert (code, out) == (1, "")
     assert err.startswith("Error: build crashed on ") and err.endswith(

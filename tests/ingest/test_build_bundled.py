@@ -26,7 +26,7 @@ SEED_EDITIONS = [
 def seeds(tmp_path_factory):
     kb_dir = tmp_path_factory.mktemp("bundled")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ingest.build, "write_index", lambda index_dir, editions: [None for _ in editions])
+        patch.setattr(ingest.build, "index_build", lambda build, pool, timer: None)
         report = build_kb([BUNDLED_DATA], kb_dir)
     return report, Store(current_build(kb_dir).store)
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import ingest.build
+import ingest.edition
+import ingest.pipeline
 from ingest.build import BuildCrashed, build_kb, check_parsed
 from ingest.sources import SourceText
 from kb.store.layout import current_build
@@ -86,7 +88,7 @@ def test_a_crash_publishes_nothing_and_names_the_file(tmp_path, corpus_data, mon
     def broken_parser(paragraphs, *, lang, source, contents_en=None):
         raise RuntimeError("parser bug")
 
-    monkeypatch.setattr(ingest.build, "parse_rules", broken_parser)
+    monkeypatch.setattr(ingest.edition, "parse_rules", broken_parser)
     with pytest.raises(BuildCrashed, match=r"2021-11-19\.txt: RuntimeError: parser bug"):
         build_kb([corpus_data / "build" / "2021-11-19.txt"], kb_dir)
     assert current_build(kb_dir).root == live
@@ -97,11 +99,10 @@ def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, corpus_data, mo
     kb_dir = tmp_path / "kb"
     live = _build_good(kb_dir, corpus_data)
 
-    def broken_index(index_dir, editions):
-        for _ in editions:
-            raise OSError("disk full")
+    def broken_index(index_dir, text):
+        raise OSError("disk full")
 
-    monkeypatch.setattr(ingest.build, "write_index", broken_index)
+    monkeypatch.setattr(ingest.pipeline, "write_edition_index", broken_index)
     with pytest.raises(OSError, match="disk full"):
         build_kb([corpus_data / "build" / "2021-11-19.txt"], kb_dir)
     assert current_build(kb_dir).root == live

@@ -1,0 +1,77 @@
+"""The build's per-edition work, in worker processes when there is enough of it.
+
+A build has two parallel phases: each edition read, parsed and annotated (``parse_task``), then,
+once the store is written, each edition's search index written from the store
+(``index_task``). ``Workers`` runs a task over its jobs in a process pool (the ``forkserver``
+start method: no state of the main process is shared) and yields the results in job order, so the
+store and the index list editions in the same order whatever the number of workers; with one
+worker it runs them in this process. A task returns its seconds per stage
+(``ingest.stages``) with its result.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from ingest.edition import BuiltEdition, build_edition
+from ingest.plan import EditionPlan
+from ingest.stages import StageTimer
+from kb.store.read import Store
+from search.index import write_edition_index
+
+PARALLEL_MIN_EDITIONS = 4
+"""Fewer editions than this are built in the main process (starting workers costs about a second)."""
+
+
+def worker_count(editions: int, workers: int | None = None) -> int:
+    """How many processes build ``editions`` editions: ``workers`` (default: the CPU count),
+    at most one per edition, and 1 below ``PARALLEL_MIN_EDITIONS``."""
+    wanted = workers if workers is not None else (os.cpu_count() or 1)
+    return 1 if editions < PARALLEL_MIN_EDITIONS else max(1, min(wanted, editions))
+
+
+class Workers:
+    """A pool of ``count`` worker processes (none when ``count`` is 1), as a context manager."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> "Workers":
+        if self.count > 1:
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(self.count, mp_context=context)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    def map(self, task: Callable, jobs: Iterable) -> Iterator:
+        """``task`` over ``jobs``, results in job order; a task's exception is raised here."""
+        if self._pool is None:
+            return map(task, jobs)
+        return self._pool.map(task, jobs)
+
+
+def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, float]]:
+    """Read, parse and annotate one planned edition (``job``: the plan and the byte limit per
+    file); its id is provisional (``ingest.edition.with_id_among``)."""
+    plan, max_bytes = job
+    timer = StageTimer()
+    return build_edition(plan, set(), max_bytes, timer), timer.seconds
+
+
+def index_task(job: tuple[Path, Path, str]) -> tuple[str, str, list[list[str]], dict[str, float]]:
+    """Write the search index of one stored edition (``job``: store file, index folder, edition id)
+    from the store; returns its id, language and token pairs (``search.index.finish_index``)."""
+    store_path, index_dir, edition_id = job
+    timer = StageTimer()
+    with timer("index"):
+        text = Store(Path(store_path)).edition_text(edition_id)
+        pairs = write_edition_index(Path(index_dir), text)
+    return edition_id, text.edition.lang, pairs, timer.seconds
