@@ -64,6 +64,6 @@ def test_a_failed_source_stops_the_build_before_indexing(tmp_path, cut_text, mon
     def no_index(*args, **kwargs):
         raise AssertionError("indexed although a source failed")
 
-    monkeypatch.setattr(ingest.build, "write_index", no_index)
+    monkeypatch.setattr(ingest.build, "index_build", no_index)
     code, report, _ = _build(tmp_path / "kb", cut_text, SEED)
     assert (code, report["published"], report["index"]) == (1, False, "not written")
