@@ -3,8 +3,8 @@
 ``build_kb`` plans the editions (``ingest.plan``), builds each one (``ingest.edition.build_edition``:
 read, detect, parse, annotate), in worker processes when there are several (``ingest.pipeline``),
 and writes them in plan order to a store in a fresh build folder (``kb.store.layout.new_build_dir``).
-The search index is then built from the finished store, one edition per worker
-(``search.index.write_edition_index``, completed by ``search.index.finish_index``), so it holds
+The search index is then built from the finished store, runs of consecutive editions in the
+workers (``search.index.write_edition_index``, completed by ``search.index.finish_index``), so it holds
 nothing the store lacks. Then the post-build stages run (``POST_BUILD_STAGES``), and the build
 folder is published (``kb.store.layout.publish``) only when the whole build succeeded: a source
 that cannot be read is reported by name and the others are still read, parsed and reported, but
@@ -27,7 +27,7 @@ from tqdm import tqdm
 from ingest.edition import BuildCrashed, BuiltEdition, build_edition, check_parsed, with_id_among  # noqa: F401
 from ingest.home import BUNDLED_DATA, write_inputs  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
 from ingest.partial import settle_truncated
-from ingest.pipeline import Workers, index_task, parse_task, worker_count
+from ingest.pipeline import Workers, index_task, parse_task, runs, worker_count
 from ingest.plan import EditionPlan, plan_editions
 from ingest.read.formats import MAX_BYTES
 from ingest.report import BuildReport, edition_summary
@@ -138,14 +138,17 @@ def _store_editions(
 
 
 def index_build(build: BuildPaths, pool: Workers, timer: StageTimer) -> None:
-    """Write the search index of every stored edition from the store, one edition per worker at a
-    time; this process completes it (``finish_index``) as the editions come, in store order."""
+    """Write the search index of every stored edition from the store, runs of consecutive editions
+    in the workers (``ingest.pipeline.index_task``); this process completes it (``finish_index``)
+    as the editions come, in store order."""
     start_index(build.index)
-    jobs = [(build.store, build.index, edition.id) for edition in Store(build.store).editions()]
+    ids = [edition.id for edition in Store(build.store).editions()]
+    jobs = [(build.store, build.index, run) for run in runs(ids, pool.count)]
 
     def written():
-        for edition_id, lang, pairs, seconds in pool.map(index_task, jobs):
-            timer.add(seconds)
-            yield edition_id, lang, pairs
+        for done in pool.map(index_task, jobs):
+            for edition_id, lang, pairs, seconds in done:
+                timer.add(seconds)
+                yield edition_id, lang, pairs
 
     finish_index(build.index, written())

@@ -23,6 +23,8 @@ from ingest.stages import StageTimer
 from kb.store.read import Store
 from search.index import write_edition_index
 
+INDEX_RUN = 6
+"""Editions indexed by one task, sharing an analysis cache."""
 PARALLEL_MIN_EDITIONS = 4
 """Fewer editions than this are built in the main process (starting workers costs about a second)."""
 
@@ -66,12 +68,24 @@ def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, fl
     return build_edition(plan, set(), max_bytes, timer), timer.seconds
 
 
-def index_task(job: tuple[Path, Path, str]) -> tuple[str, str, list[list[str]], dict[str, float]]:
-    """Write the search index of one stored edition (``job``: store file, index folder, edition id)
-    from the store; returns its id, language and token pairs (``search.index.finish_index``)."""
-    store_path, index_dir, edition_id = job
-    timer = StageTimer()
-    with timer("index"):
-        text = Store(Path(store_path)).edition_text(edition_id)
-        pairs = write_edition_index(Path(index_dir), text)
-    return edition_id, text.edition.lang, pairs, timer.seconds
+def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, list[list[str]], dict[str, float]]]:
+    """Write the search index of a run of stored editions (``job``: store file, index folder,
+    edition ids) from the store, with one analysis cache for the run (consecutive editions repeat
+    most rules); returns per edition its id, language, token pairs (``search.index.finish_index``)
+    and seconds per stage."""
+    store_path, index_dir, edition_ids = job
+    store, cache, done = Store(Path(store_path)), {}, []
+    for edition_id in edition_ids:
+        timer = StageTimer()
+        with timer("index"):
+            text = store.edition_text(edition_id)
+            pairs = write_edition_index(Path(index_dir), text, cache)
+        done.append((edition_id, text.edition.lang, pairs, timer.seconds))
+    return done
+
+
+def runs(items: list, workers: int, longest: int = INDEX_RUN) -> list[list]:
+    """``items`` cut into consecutive runs: at most ``longest`` long, and at least two per worker
+    so that the workers finish together."""
+    size = max(1, min(longest, -(-len(items) // (2 * workers))))
+    return [items[at : at + size] for at in range(0, len(items), size)]

@@ -117,23 +117,34 @@ def rule_and_under(number: str) -> wq.Query:
     return wq.Or([wq.Term("number", number), wq.Term("within", number)])
 
 
-def write_edition_index(index_dir: Path, text: EditionText) -> list[list[str]]:
+def write_edition_index(index_dir: Path, text: EditionText, cache: dict | None = None) -> list[list[str]]:
     """Write one edition's whoosh index into ``index_dir`` (text fields analysed here, once); return
     each document's token pairs (``search.analysis.pairs_of`` the heading's and text's tokens, or
     the text's alone when the heading is the text), for ``finish_index``. Editions are independent:
-    several processes may write different editions into one folder at once."""
+    several processes may write different editions into one folder at once. ``cache`` (a dict kept
+    across calls) remembers the tokens and name keys of texts already analysed: consecutive
+    editions repeat most of their rules word for word."""
+    cache = {} if cache is None else cache
     edition = text.edition
     index = whoosh.index.create_in(index_dir, schema_for(edition.lang), indexname=edition.id)
     writer = index.writer(limitmb=WRITER_MEMORY_MB)
     analyzer = analyzer_for(edition.lang)  # one per edition: its stemming cache serves every field
     pairs = []
-    for document in rule_documents(text):
-        tokens = {field: analyze(analyzer, str(document[field])) for field in TEXT_FIELDS}
+    lang = edition.lang
+    for document in rule_documents(text, cache):
+        tokens = {field: _tokens(analyzer, lang, str(document[field]), cache) for field in TEXT_FIELDS}
         heading, body = tokens["heading"], tokens["body"]
         pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
         writer.add_document(**{**document, **{field: " ".join(found) for field, found in tokens.items()}})
     writer.commit()
     return pairs
+
+
+def _tokens(analyzer, lang: str, value: str, cache: dict) -> list[str]:
+    found = cache.get((lang, value))
+    if found is None:
+        found = cache[(lang, value)] = analyze(analyzer, value)
+    return found
 
 
 def indexed_editions(index_dir: Path) -> dict[str, str]:
@@ -167,9 +178,10 @@ def _manifest(index_dir: Path) -> dict | list | None:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def rule_documents(text: EditionText) -> Iterator[dict[str, object]]:
+def rule_documents(text: EditionText, cache: dict | None = None) -> Iterator[dict[str, object]]:
     """The index documents of an edition's rules, in document order (fields in module doc; the
-    text fields as text: ``write_index`` analyses them)."""
+    text fields as text: ``write_index`` analyses them). ``cache`` keeps name keys across calls."""
+    cache = {} if cache is None else cache
     lang, rules, named = text.edition.lang, text.rules, text.glossary_names
     titles: dict[str, str] = {}
     for rule in rules:
@@ -184,8 +196,8 @@ def rule_documents(text: EditionText) -> Iterator[dict[str, object]]:
             "seq": seq,
             "number": rule.number,
             "within": " ".join(numbers.ancestors(rule.number)),
-            "name": ",".join(_name_keys(names, lang)),
-            "defined": ",".join(_name_keys(defined, lang)),
+            "name": ",".join(_name_keys(names, lang, cache)),
+            "defined": ",".join(_name_keys(defined, lang, cache)),
             "heading": heading,
             "body": rule.text,
             "examples": "\n".join(example.text for example in rule.examples),
@@ -203,7 +215,14 @@ def context_title(rule: Rule, titles: dict[str, str]) -> str:
     return ""
 
 
-def _name_keys(names: Iterable[str], lang: str) -> list[str]:
+def _name_keys(names: Iterable[str], lang: str, cache: dict) -> list[str]:
     langs = (lang, "en") if lang in CJK_LANGUAGES else (lang,)
-    keys = (name_key(name, key_lang).replace(",", " ") for name in names for key_lang in langs)
+    keys = (_name_key(name, key_lang, cache).replace(",", " ") for name in names for key_lang in langs)
     return list(dict.fromkeys(k for k in keys if k))
+
+
+def _name_key(name: str, lang: str, cache: dict) -> str:
+    found = cache.get(("name", lang, name))
+    if found is None:
+        found = cache[("name", lang, name)] = name_key(name, lang)
+    return found
