@@ -99,7 +99,7 @@ def test_a_crash_in_the_index_writer_publishes_nothing(tmp_path, corpus_data, mo
     kb_dir = tmp_path / "kb"
     live = _build_good(kb_dir, corpus_data)
 
-    def broken_index(index_dir, text):
+    def broken_index(index_dir, text, cache=None):
         raise OSError("disk full")
 
     monkeypatch.setattr(ingest.pipeline, "write_edition_index", broken_index)
