@@ -22,6 +22,7 @@ from ingest.plan import EditionPlan
 from ingest.stages import StageTimer
 from kb.store.read import Store
 from search.index import write_edition_index
+from search.pairs import EncodedPairs, encode_pairs
 
 INDEX_RUN = 6
 """Editions indexed by one task, sharing an analysis cache."""
@@ -68,18 +69,18 @@ def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, fl
     return build_edition(plan, set(), max_bytes, timer), timer.seconds
 
 
-def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, list[list[str]], dict[str, float]]]:
+def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, EncodedPairs, dict[str, float]]]:
     """Write the search index of a run of stored editions (``job``: store file, index folder,
     edition ids) from the store, with one analysis cache for the run (consecutive editions repeat
-    most rules); returns per edition its id, language, token pairs (``search.index.finish_index``)
-    and seconds per stage."""
+    most rules); returns per edition its id, language, token pairs encoded here
+    (``search.pairs.encode_pairs``, for ``search.index.finish_index``) and seconds per stage."""
     store_path, index_dir, edition_ids = job
     store, cache, done = Store(Path(store_path)), {}, []
     for edition_id in edition_ids:
         timer = StageTimer()
         with timer("index"):
             text = store.edition_text(edition_id)
-            pairs = write_edition_index(Path(index_dir), text, cache)
+            pairs = encode_pairs(write_edition_index(Path(index_dir), text, cache))
         done.append((edition_id, text.edition.lang, pairs, timer.seconds))
     return done
 

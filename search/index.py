@@ -49,7 +49,7 @@ from kb import numbers
 from kb.errors import IndexOutdated
 from kb.model import EditionText, Rule
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, token_analyzer
-from search.pairs import PairsWriter
+from search.pairs import EncodedPairs, PairsWriter
 
 MANIFEST = "editions.json"
 SCHEMA_VERSION = 4
@@ -98,10 +98,11 @@ def start_index(index_dir: Path) -> None:
         raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
 
 
-def finish_index(index_dir: Path, written: Iterable[tuple[str, str, list[list[str]]]]) -> None:
+def finish_index(index_dir: Path, written: Iterable[tuple[str, str, list[list[str]] | EncodedPairs]]) -> None:
     """Complete the index in ``index_dir`` from ``(edition id, lang, token pairs)`` of every
-    edition ``write_edition_index`` wrote, in the KB's edition order: the pairs file and the
-    manifest (written last: an index without it is unfinished)."""
+    edition ``write_edition_index`` wrote (the pairs as it returned them, or encoded by
+    ``search.pairs.encode_pairs``), in the KB's edition order: the pairs file and the manifest
+    (written last: an index without it is unfinished)."""
     index_dir = Path(index_dir)
     manifest = []
     with PairsWriter(index_dir) as pairs:

@@ -71,6 +71,33 @@ class EditionPairs:
         return self.reader.postings(self.edition_id, pair)
 
 
+@dataclass(frozen=True)
+class EncodedPairs:
+    """One edition's pairs as ``pair_editions`` and ``pairs`` rows hold them: document count, sum
+    of pair counts, one length byte per document, the docnum ``array`` type, and
+    ``(pair, docnums, counts)`` rows sorted by pair."""
+
+    doc_count: int
+    total_length: int
+    lengths: bytes
+    docnum_type: str
+    rows: list[tuple[str, bytes, bytes]]
+
+
+def encode_pairs(documents: Sequence[Sequence[str]]) -> EncodedPairs:
+    """Encode an edition's pairs (``documents[docnum]``: the pairs of that whoosh document)."""
+    postings: dict[str, dict[int, int]] = {}
+    for docnum, pairs in enumerate(documents):
+        for pair in pairs:
+            counts = postings.setdefault(pair, {})
+            counts[docnum] = counts.get(docnum, 0) + 1
+    lengths = bytes(length_to_byte(len(pairs)) for pairs in documents)
+    total = sum(len(pairs) for pairs in documents)
+    docnum_type = "H" if len(documents) < 1 << 16 else "I"
+    rows = [(pair, *_encode(postings[pair], docnum_type)) for pair in sorted(postings)]
+    return EncodedPairs(len(documents), total, lengths, docnum_type, rows)
+
+
 class PairsWriter:
     """Writes ``pairs.sqlite`` into an index folder; use as a context manager (commits on exit)."""
 
@@ -81,23 +108,16 @@ class PairsWriter:
         self._db = sqlite3.connect(path)
         self._db.executescript(_SCHEMA)
 
-    def add_edition(self, edition_id: str, documents: Sequence[Sequence[str]]) -> None:
+    def add_edition(self, edition_id: str, documents: Sequence[Sequence[str]] | EncodedPairs) -> None:
         """Add an edition: ``documents[docnum]`` is the list of pairs of that whoosh document
-        (repeats count), in the edition index's document order."""
-        postings: dict[str, dict[int, int]] = {}
-        for docnum, pairs in enumerate(documents):
-            for pair in pairs:
-                counts = postings.setdefault(pair, {})
-                counts[docnum] = counts.get(docnum, 0) + 1
-        lengths = bytes(length_to_byte(len(pairs)) for pairs in documents)
-        total = sum(len(pairs) for pairs in documents)
-        docnum_type = "H" if len(documents) < 1 << 16 else "I"
+        (repeats count), in the edition index's document order; or those already encoded
+        (``encode_pairs``, which a worker process can run)."""
+        encoded = documents if isinstance(documents, EncodedPairs) else encode_pairs(documents)
         cursor = self._db.execute(
             "INSERT INTO pair_editions(edition, doc_count, total_length, lengths, docnum_type) VALUES (?, ?, ?, ?, ?)",
-            (edition_id, len(documents), total, lengths, docnum_type),
+            (edition_id, encoded.doc_count, encoded.total_length, encoded.lengths, encoded.docnum_type),
         )
-        rows = ((cursor.lastrowid, pair, *_encode(postings[pair], docnum_type)) for pair in sorted(postings))
-        self._db.executemany("INSERT INTO pairs VALUES (?, ?, ?, ?)", rows)
+        self._db.executemany("INSERT INTO pairs VALUES (?, ?, ?, ?)", ((cursor.lastrowid, *row) for row in encoded.rows))
 
     def close(self) -> None:
         """Commit and close the file."""
