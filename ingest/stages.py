@@ -22,7 +22,7 @@ class StageTimer:
         try:
             yield
         finally:
-            self.seconds[stage] += time.perf_counter() - started
+            self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
 
     def add(self, seconds: Mapping[str, float]) -> None:
         for stage, value in seconds.items():

@@ -53,6 +53,11 @@ class Store:
     def _db(self) -> sqlite3.Connection:
         return self._database.connection()
 
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple]:
+        """Rows of one read-only SQL query on this thread's connection (``kb.store.history`` reads
+        the alignment tables through it)."""
+        return self._db().execute(sql, args).fetchall()
+
     def meta(self, key: str) -> str | None:
         """A ``meta`` value (``"report"``: the build report JSON), or None."""
         row = self._db().execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()

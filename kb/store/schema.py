@@ -24,12 +24,26 @@ from these tables and holds nothing they lack.
   and ``'text'`` (Latin words of the rules' names and texts, ``weight`` their count), ``'name'``
   (Korean/Japanese name words, ``weight`` as ``search.spelling_cjk`` ranks them).
 - ``readings(edition, reading, word)``: katakana readings of Japanese vocabulary words.
+- ``chain(edition, lang, position)``: each language's dated editions in effective-date order
+  (``ingest.align``; one edition per date, the others are copies).
+- ``lineage(edition, seq, lineage, change, refs_only)``: every rule of a chain edition: the
+  ``lineage`` id it shares with its matched rule in the previous edition of the chain, and the
+  ``change`` from it (``created``, ``unchanged``, ``edited``, ``moved``, ``moved+edited``);
+  ``refs_only`` 1 when only the rule numbers its text names changed.
+- ``links(edition, kind, anchor, share, rank)``: ``kind`` ``'translation'`` (the English
+  edition a translation is joined to, ``share`` of its rules agreeing) or ``'copy'`` (an edition
+  outside the chain: the official editions it matches, ``share`` of identical rules, ``rank`` 0
+  the best, the anchor).
+- ``counterparts(edition, seq, anchor, anchor_seq, agrees)``: a rule of a linked edition and its
+  rule in the anchor edition (``agrees`` 0 when a translation's rule of that number does not
+  keep the English rule's structure).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "2"
-"""2: references' target spans and resolution, defined terms, glossary names, vocabulary."""
+SCHEMA_VERSION = "3"
+"""2: references' target spans and resolution, defined terms, glossary names, vocabulary.
+3: alignment of editions (chain, lineage, links, counterparts)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
@@ -66,4 +80,16 @@ CREATE TABLE vocabulary(edition TEXT NOT NULL, kind TEXT NOT NULL, word TEXT NOT
 CREATE INDEX vocabulary_edition ON vocabulary(edition, kind);
 CREATE TABLE readings(edition TEXT NOT NULL, reading TEXT NOT NULL, word TEXT NOT NULL);
 CREATE INDEX readings_edition ON readings(edition);
+CREATE TABLE chain(edition TEXT PRIMARY KEY, lang TEXT NOT NULL, position INTEGER NOT NULL);
+CREATE TABLE lineage(edition TEXT NOT NULL, seq INTEGER NOT NULL, lineage INTEGER NOT NULL,
+                     change TEXT NOT NULL, refs_only INTEGER NOT NULL,
+                     PRIMARY KEY(edition, seq)) WITHOUT ROWID;
+CREATE INDEX lineage_id ON lineage(lineage);
+CREATE TABLE links(edition TEXT NOT NULL, kind TEXT NOT NULL, anchor TEXT NOT NULL, share REAL NOT NULL,
+                   rank INTEGER NOT NULL);
+CREATE INDEX links_edition ON links(edition);
+CREATE TABLE counterparts(edition TEXT NOT NULL, seq INTEGER NOT NULL, anchor TEXT NOT NULL,
+                          anchor_seq INTEGER NOT NULL, agrees INTEGER NOT NULL,
+                          PRIMARY KEY(edition, seq, anchor)) WITHOUT ROWID;
+CREATE INDEX counterparts_anchor ON counterparts(anchor, anchor_seq);
 """

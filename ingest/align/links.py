@@ -1,0 +1,116 @@
+"""Editions joined to another: translations to the English chain, copies to their language's chain.
+
+- A **translation** edition (any language but English, in its language's chain or not) is joined
+  to an English edition of the chain, checked and not assumed: its rules are compared with the
+  English rules of the same number on what a translation keeps (the rule numbers the text names,
+  the number of subrules, the English keyword a Korean heading carries) and the English edition of
+  the same date or near it that agrees best is its partner; each rule that agrees is joined to its
+  English rule (``counterparts``), a rule whose number the translator misprinted is left out.
+- A **copy** (an undated edition, or a second edition of one date) is fingerprinted against every
+  official edition of its language: the share of its rules whose text is identical; the best
+  edition (several when they tie: a span) is its anchor and its rules are aligned to the anchor's
+  (``ingest.align.match``) to be joined.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+
+from ingest.align import normalise
+from ingest.align.match import AlignedRule, align_rules
+
+NEAR = 3
+"""English editions either side of the same date that a translation is also checked against."""
+TIE = 0.005
+"""Shares closer than this to the best are a tie (the undated copy's span)."""
+LEAST_SHARE = 0.3
+"""An undated copy matches an official edition only when at least this share of its rules is identical."""
+
+
+def structure(db: sqlite3.Connection, edition: str) -> dict[str, tuple[int, tuple[str, ...], int, str]]:
+    """``{number: (seq, references named, subrule count, English title)}`` of an edition's rules
+    (the first of a number printed twice)."""
+    rows = db.execute("SELECT seq, number, parent, title, title_en, text FROM rules WHERE edition = ? ORDER BY seq",
+                      (edition,)).fetchall()
+    kids: dict[str, int] = defaultdict(int)
+    for _, _, parent, *_ in rows:
+        if parent:
+            kids[parent] += 1
+    out: dict[str, tuple[int, tuple[str, ...], int, str]] = {}
+    for seq, number, _, title, title_en, text in rows:
+        if number not in out:
+            english = (title_en or (title if _latin(title) else "") or "").strip().lower()
+            out[number] = (seq, normalise.references(text or ""), kids[number], english)
+    return out
+
+
+def _latin(title: str | None) -> bool:
+    return bool(title) and all(ord(c) < 0x250 for c in title)
+
+
+def agrees(translated: tuple, english: tuple) -> bool:
+    """Whether a translated rule keeps what its English rule of the same number holds: the same
+    references (when either names one), the same number of subrules, and the same English title
+    when the translation prints one."""
+    _, refs, kids, title = translated
+    _, en_refs, en_kids, en_title = english
+    if (refs or en_refs) and sorted(refs) != sorted(en_refs):
+        return False
+    if kids != en_kids:
+        return False
+    return not title or not en_title or title == en_title
+
+
+def join_translation(
+    db: sqlite3.Connection, edition: str, date: str | None, english_chain: list[tuple[str, str]],
+) -> tuple[str, float, list[tuple[int, int, int]]] | None:
+    """``(English edition, share agreeing, [(seq, English seq, agrees)])`` for a translation of
+    effective ``date``; ``english_chain`` is ``[(id, date)]`` oldest first. None without a dated
+    English edition near it."""
+    if date is None or not english_chain:
+        return None
+    position = min(range(len(english_chain)), key=lambda i: (abs(_days(english_chain[i][1]) - _days(date)), i))
+    near = english_chain[max(0, position - NEAR): position + NEAR + 1]
+    translated = structure(db, edition)
+    if not translated:
+        return None
+    best = None
+    for en_id, en_date in near:
+        english = structure(db, en_id)
+        pairs = [(t[0], english[n][0], int(agrees(t, english[n]))) for n, t in translated.items() if n in english]
+        share = sum(p[2] for p in pairs) / len(translated)
+        rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
+        if best is None or rank > best[0]:
+            best = (rank, en_id, share, pairs)
+    _, en_id, share, pairs = best
+    return en_id, round(share, 4), pairs
+
+
+def _days(iso: str) -> int:
+    year, month, day = (int(x) for x in iso.split("-"))
+    return year * 372 + month * 31 + day
+
+
+def fingerprint(copy: list[AlignedRule], officials: dict[str, set[str]]) -> list[tuple[str, float]]:
+    """``[(official edition, share)]`` best first: the share of the copy's rules whose ``plain``
+    text the official edition holds (those at least ``LEAST_SHARE``)."""
+    if not copy:
+        return []
+    found = []
+    for edition, keys in officials.items():
+        share = sum(1 for r in copy if r.plain in keys) / len(copy)
+        if share >= LEAST_SHARE:
+            found.append((edition, round(share, 4)))
+    found.sort(key=lambda x: (-x[1], x[0]))
+    return found
+
+
+def tied(matches: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The matches tied with the best (the span an undated copy may be)."""
+    return [m for m in matches if matches and m[1] >= matches[0][1] - TIE]
+
+
+def join_copy(copy: list[AlignedRule], anchor: list[AlignedRule]) -> list[tuple[int, int, int]]:
+    """``[(seq, anchor seq, 1)]``: the copy's rules aligned to the anchor edition's."""
+    return [(m.new, m.old, 1) for m in align_rules(anchor, copy)]

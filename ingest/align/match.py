@@ -1,0 +1,197 @@
+"""Aligning two editions of one language: each rule of the old edition matched to its rule in the
+new edition, one to one, or left unmatched (removed); new rules left unmatched are created.
+
+The passes, each only among the rules still unmatched:
+
+1. **Identical text** (``masked`` key) printed once in each edition: a match whatever the numbers.
+2. **Structure**, parents first: an unmatched rule whose parent is matched is expected where its
+   nearest matched sibling's offset puts it under the parent's match (a renumbering wave shifts a
+   run of siblings by the same amount: Ward inserted at 702.21 moves Banding to 702.22 and every
+   later keyword one down). It matches the rule there when the texts are similar enough.
+3. **Same number** and similar text.
+4. **Similar text** (rapidfuzz ratio) among the rest, first within the same section and then
+   anywhere, best pairs first, one to one; short texts need a higher score so stock sentences
+   ("Trample is a static ability.") never pair with a stranger.
+
+A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
+similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
+is created.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+STRUCTURE_SCORE = 50.0
+"""Least ratio (0-100) of two texts found where the siblings' offset expects them (pass 2)."""
+SAME_NUMBER_SCORE = 60.0
+"""Least ratio for two rules of the same number (pass 3)."""
+SECTION_SCORE = 75.0
+"""Least ratio for two rules of the same section (pass 4)."""
+ANYWHERE_SCORE = 85.0
+"""Least ratio for two rules of different sections (pass 4)."""
+SHORT = 40
+"""Texts shorter than this (characters) need ``ANYWHERE_SCORE`` even within a section."""
+
+
+@dataclass(frozen=True)
+class AlignedRule:
+    """What alignment knows of one printed rule: ``seq`` (document order), ``number``,
+    ``parent`` (number or None), ``section`` (one digit), ``plain`` and ``masked`` keys
+    (``ingest.align.normalise``)."""
+
+    seq: int
+    number: str
+    parent: str | None
+    section: str
+    plain: str
+    masked: str
+
+
+@dataclass(frozen=True)
+class Match:
+    """One rule of the old edition (``old`` seq) matched to one of the new (``new`` seq)."""
+
+    old: int
+    new: int
+    change: str
+    refs_only: bool = False
+
+
+def change_of(old: AlignedRule, new: AlignedRule) -> tuple[str, bool]:
+    """``(change, refs_only)``: ``unchanged``/``edited``/``moved``/``moved+edited``; an edit that
+    only renumbered the references the text names counts as unchanged with ``refs_only`` True."""
+    moved = old.number != new.number
+    edited = old.masked != new.masked
+    refs_only = not edited and old.plain != new.plain
+    change = ("moved+edited" if edited else "moved") if moved else ("edited" if edited else "unchanged")
+    return change, refs_only
+
+
+def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[Match]:
+    """Match the rules of ``old`` to those of ``new`` (both in document order); returns the
+    matches in the old edition's order. Rules of ``old`` absent from the result are removed,
+    rules of ``new`` absent from it are created."""
+    pairs: dict[int, int] = {}  # old seq -> new seq
+    taken: set[int] = set()
+    old_by, new_by = {r.seq: r for r in old}, {r.seq: r for r in new}
+
+    def pair(o: int, n: int) -> None:
+        pairs[o] = n
+        taken.add(n)
+
+    _identical(old, new, pair)
+    for _ in range(2):
+        _structure(old, new, pairs, taken, pair)
+    _same_number(old, new, pairs, taken, pair)
+    _similar(old, new, pairs, taken, pair)
+    _structure(old, new, pairs, taken, pair)
+    matches = []
+    for o in sorted(pairs):
+        change, refs_only = change_of(old_by[o], new_by[pairs[o]])
+        matches.append(Match(o, pairs[o], change, refs_only))
+    return matches
+
+
+def _identical(old, new, pair) -> None:
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, -1, -1])
+    for side, rules in ((0, old), (1, new)):
+        for r in rules:
+            entry = counts[r.masked]
+            entry[side] += 1
+            entry[side + 2] = r.seq
+    for once_old, once_new, o, n in counts.values():
+        if once_old == 1 and once_new == 1:
+            pair(o, n)
+
+
+def _structure(old, new, pairs, taken, pair) -> None:
+    """Pass 2: unmatched children of matched parents, at the offset of their nearest matched sibling."""
+    old_children, new_children = _children(old), _children(new)
+    old_seq_of = {r.number: r.seq for r in reversed(old)}
+    new_by_seq = {r.seq: r for r in new}
+    new_seq_of = {r.number: r.seq for r in reversed(new)}
+    for parent, kids in old_children.items():
+        parent_seq = old_seq_of.get(parent)
+        if parent_seq is None or parent_seq not in pairs:
+            continue
+        target = new_children.get(new_by_seq[pairs[parent_seq]].number, [])
+        if not target:
+            continue
+        index_of = {r.seq: i for i, r in enumerate(target)}
+        for i, kid in enumerate(kids):
+            if kid.seq in pairs:
+                continue
+            j = _expected_index(kids, i, pairs, index_of)
+            if j is None:
+                same = new_seq_of.get(kid.number)
+                j = index_of.get(same) if same is not None else None
+            if j is None or not 0 <= j < len(target):
+                continue
+            candidate = target[j]
+            if candidate.seq in taken:
+                continue
+            if fuzz.ratio(kid.masked, candidate.masked) >= STRUCTURE_SCORE:
+                pair(kid.seq, candidate.seq)
+
+
+def _expected_index(kids, i, pairs, index_of) -> int | None:
+    """Where the nearest matched sibling (before first, then after) puts child ``i``."""
+    for step in (-1, 1):
+        k = i + step
+        while 0 <= k < len(kids):
+            matched = pairs.get(kids[k].seq)
+            if matched is not None and matched in index_of:
+                return index_of[matched] + (i - k)
+            k += step
+    return None
+
+
+def _children(rules) -> dict[str | None, list[AlignedRule]]:
+    out: dict[str | None, list[AlignedRule]] = defaultdict(list)
+    for r in rules:
+        out[r.parent].append(r)
+    return out
+
+
+def _same_number(old, new, pairs, taken, pair) -> None:
+    free_new: dict[str, list[AlignedRule]] = defaultdict(list)
+    for r in new:
+        if r.seq not in taken:
+            free_new[r.number].append(r)
+    for r in old:
+        if r.seq in pairs:
+            continue
+        for candidate in free_new.get(r.number, ()):
+            if candidate.seq not in taken and fuzz.ratio(r.masked, candidate.masked) >= SAME_NUMBER_SCORE:
+                pair(r.seq, candidate.seq)
+                break
+
+
+def _similar(old, new, pairs, taken, pair) -> None:
+    """Pass 4: best-first one-to-one pairing by text similarity among the unmatched rules."""
+    left = [r for r in old if r.seq not in pairs]
+    right = [r for r in new if r.seq not in taken]
+    if not left or not right:
+        return
+    choices = [r.masked for r in right]
+    candidates = []
+    n_old, n_new = max(len(old), 1), max(len(new), 1)
+    for o in left:
+        for _, score, j in process.extract(o.masked, choices, scorer=fuzz.ratio, score_cutoff=SECTION_SCORE,
+                                           limit=None):
+            n = right[j]
+            needed = SECTION_SCORE if o.section == n.section and min(len(o.masked), len(n.masked)) >= SHORT \
+                else ANYWHERE_SCORE
+            if score < needed:
+                continue
+            distance = abs(o.seq / n_old - n.seq / n_new)
+            candidates.append((-score, distance, o.seq, n.seq))
+    candidates.sort()
+    for _, _, o, n in candidates:
+        if o not in pairs and n not in taken:
+            pair(o, n)

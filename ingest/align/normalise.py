@@ -1,0 +1,37 @@
+"""Rule texts reduced to what alignment compares.
+
+Two keys per rule:
+
+- ``plain``: the title and text with the typography that editions print differently made equal:
+  runs of whitespace, curly quotes and apostrophes, and the ``?`` the 2008-05-01 edition prints
+  for every apostrophe (``opponent?s``), dashes. Equal ``plain`` keys: the rule is unchanged.
+- ``masked``: ``plain`` with every rule number a reference names replaced by ``#``, so an edit that
+  only renumbers cross-references ("See rule 805" -> "See rule 806") keeps the key.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SPACE = re.compile(r"\s+")
+_APOSTROPHE_Q = re.compile(r"(?<=\w)\?(?=\w)")
+_RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?(?:\.|\b)")
+_TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-",
+                             "\u2013": "-", "\u00a0": " ", "\u2212": "-"})
+
+
+def plain(title: str | None, text: str) -> str:
+    """The rule's title and text with whitespace, quotes, apostrophes and dashes made uniform."""
+    joined = f"{title or ''} {text or ''}".translate(_TYPOGRAPHY)
+    joined = _APOSTROPHE_Q.sub("'", joined)
+    return _SPACE.sub(" ", joined).strip()
+
+
+def masked(plain_key: str) -> str:
+    """``plain_key`` with the rule numbers it names replaced by ``#``."""
+    return _RULE_NUMBER.sub("#", plain_key)
+
+
+def references(plain_key: str) -> tuple[str, ...]:
+    """The rule numbers a text names, in order (translations are checked against them)."""
+    return tuple(m.group(0).rstrip(".") for m in _RULE_NUMBER.finditer(plain_key))

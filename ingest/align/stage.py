@@ -1,0 +1,104 @@
+"""The alignment stage of a build: run on the finished store, it fills the alignment tables
+(``kb.store.schema``: ``chain``, ``lineage``, ``links``, ``counterparts``) and the ``alignment``
+meta value (per aligned pair of consecutive editions the counts of each change, and the seconds).
+
+Order: each language's chain is aligned (``ingest.align.lineage``); then every edition outside a
+chain is fingerprinted and joined to its anchor (``ingest.align.links``); then every translation
+edition is joined to its English partner.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from ingest.align import links
+from ingest.align.editions import chains, load_rules, stored_editions
+from ingest.align.lineage import chain_lineages
+
+
+def align_stage(build, report) -> None:
+    """The build's post-build stage (``ingest.build.POST_BUILD_STAGES``): ``align_store`` on the
+    new build's store (``build``: ``kb.store.layout.BuildPaths``; ``report`` is not changed, the
+    summary goes to the store's ``alignment`` meta value)."""
+    align_store(build.store)
+
+
+def align_store(path: Path) -> dict:
+    """Align every edition of the store at ``path`` and write the alignment tables (replacing
+    what they held). Returns the summary also stored as the ``alignment`` meta value:
+    ``{"pairs": [{"old", "new", "counts", "seconds"}], "links": [{"edition", "kind", "anchor",
+    "share"}], "seconds"}``."""
+    started = time.perf_counter()
+    db = sqlite3.connect(path)
+    try:
+        summary = _align(db)
+        summary["seconds"] = round(time.perf_counter() - started, 2)
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('alignment', ?)", (json.dumps(summary),))
+        db.commit()
+    finally:
+        db.close()
+    return summary
+
+
+def _align(db: sqlite3.Connection) -> dict:
+    for table in ("chain", "lineage", "links", "counterparts"):
+        db.execute(f"DELETE FROM {table}")
+    editions = stored_editions(db)
+    chain_of, others = chains(editions)
+    cache: dict[str, list] = {}
+
+    def rules_of(edition: str):
+        if edition not in cache:
+            cache[edition] = load_rules(db, edition)
+        return cache[edition]
+
+    pairs, next_id = [], 0
+    for lang, chain in chain_of.items():
+        db.executemany("INSERT INTO chain VALUES (?, ?, ?)", [(e, lang, i) for i, e in enumerate(chain)])
+        rows, summaries, next_id = chain_lineages(chain, rules_of, next_id)
+        db.executemany("INSERT INTO lineage VALUES (?, ?, ?, ?, ?)", rows)
+        pairs += [asdict(s) for s in summaries]
+        for edition in chain[:-2]:
+            cache.pop(edition, None)
+    joined = _join_copies(db, others, chain_of, rules_of)
+    joined += _join_translations(db, editions, chain_of)
+    return {"pairs": pairs, "links": joined}
+
+
+def _join_copies(db, others, chain_of, rules_of) -> list[dict]:
+    out = []
+    for copy in others:
+        chain = chain_of.get(copy.lang, [])
+        officials = {e: {r.plain for r in rules_of(e)} for e in chain}
+        matches = links.fingerprint(rules_of(copy.id), officials)
+        if not matches:
+            continue
+        anchor = matches[0][0]
+        db.executemany("INSERT INTO links VALUES (?, 'copy', ?, ?, ?)",
+                       [(copy.id, e, share, rank) for rank, (e, share) in enumerate(matches[:10])])
+        rows = links.join_copy(rules_of(copy.id), rules_of(anchor))
+        db.executemany("INSERT INTO counterparts VALUES (?, ?, ?, ?, ?)", [(copy.id, s, anchor, a, ok) for s, a, ok in rows])
+        out.append({"edition": copy.id, "kind": "copy", "anchor": anchor, "share": matches[0][1],
+                    "span": [e for e, _ in links.tied(matches)]})
+    return out
+
+
+def _join_translations(db, editions, chain_of) -> list[dict]:
+    dates = {e.id: e.date for e in editions}
+    english = [(e, dates[e]) for e in chain_of.get("en", [])]
+    out = []
+    for edition in editions:
+        if edition.lang == "en" or edition.id not in {e for c in chain_of.values() for e in c}:
+            continue
+        joined = links.join_translation(db, edition.id, edition.date, english)
+        if joined is None:
+            continue
+        anchor, share, rows = joined
+        db.execute("INSERT INTO links VALUES (?, 'translation', ?, ?, 0)", (edition.id, anchor, share))
+        db.executemany("INSERT INTO counterparts VALUES (?, ?, ?, ?, ?)", [(edition.id, s, anchor, a, ok) for s, a, ok in rows])
+        out.append({"edition": edition.id, "kind": "translation", "anchor": anchor, "share": share})
+    return out

@@ -1,0 +1,151 @@
+"""Reading the stored alignment (``kb.store.schema``: chain, lineage, links, counterparts): a
+rule's history through its language's editions, its counterparts in English, the changes between
+two editions, and what an undated copy matches.
+
+A rule is found by ``(edition, number)`` (the first printed with that number). A rule of an edition
+outside the chain (a copy) is followed through the rule it was aligned to in its anchor edition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.store.read import Store
+
+CHANGES = ("created", "unchanged", "edited", "moved", "moved+edited", "removed")
+
+
+@dataclass(frozen=True)
+class Step:
+    """A rule in one edition of its history: ``change`` from the previous edition of the chain;
+    ``number`` None and ``change`` ``removed`` at the first edition without it."""
+
+    edition: str
+    effective_date: str | None
+    number: str | None
+    change: str
+    seq: int | None = None
+    refs_only: bool = False
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where a rule asked for sits in its language's chain: the chain ``edition`` and ``seq``
+    (itself, or its anchor's rule for a copy) and the ``lineage`` id."""
+
+    edition: str
+    seq: int
+    lineage: int
+
+
+@dataclass
+class History:
+    """``steps`` oldest first (see ``Step``) and ``counterparts``: ``[{"lang", "edition", "number",
+    "change"}]`` (a translation's English rule of its own edition and of the newest English one)."""
+
+    lang: str
+    edition: str
+    number: str
+    steps: list[Step] = field(default_factory=list)
+    counterparts: list[dict] = field(default_factory=list)
+
+
+def chain(store: Store, lang: str) -> list[tuple[str, str | None]]:
+    """``[(edition id, effective date)]`` of a language's chain, oldest first."""
+    return store.query("SELECT c.edition, e.effective_date FROM chain c JOIN editions e ON e.id = c.edition "
+                       "WHERE c.lang = ? ORDER BY c.position", (lang,))
+
+
+def locate(store: Store, edition: str, number: str) -> Located | None:
+    """The rule ``number`` of ``edition`` in its chain, or None (no such rule, or a copy's rule
+    aligned to nothing)."""
+    found = store.query("SELECT seq FROM rules WHERE edition = ? AND number = ? ORDER BY seq LIMIT 1", (edition, number))
+    if not found:
+        return None
+    return locate_seq(store, edition, found[0][0])
+
+
+def locate_seq(store: Store, edition: str, seq: int) -> Located | None:
+    """The rule at ``seq`` of ``edition`` in its chain, or None."""
+    row = store.query("SELECT lineage FROM lineage WHERE edition = ? AND seq = ?", (edition, seq))
+    if row:
+        return Located(edition, seq, row[0][0])
+    via = store.query("SELECT c.anchor, c.anchor_seq, l.lineage FROM counterparts c JOIN links k ON "
+                      "k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'copy' AND k.rank = 0 "
+                      "JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq "
+                      "WHERE c.edition = ? AND c.seq = ?", (edition, seq))
+    return Located(*via[0]) if via else None
+
+
+def steps_of(store: Store, lineage: int) -> list[Step]:
+    """Every edition of the lineage's chain holding it, oldest first, then ``removed`` at the first
+    edition of the chain without it (when it is not in the newest)."""
+    rows = store.query(
+        "SELECT l.edition, e.effective_date, r.number, l.change, l.seq, l.refs_only, c.position, c.lang "
+        "FROM lineage l JOIN rules r ON r.edition = l.edition AND r.seq = l.seq "
+        "JOIN editions e ON e.id = l.edition JOIN chain c ON c.edition = l.edition "
+        "WHERE l.lineage = ? ORDER BY c.position", (lineage,))
+    steps = [Step(ed, date, number, change, seq, bool(refs)) for ed, date, number, change, seq, refs, _, _ in rows]
+    if rows:
+        last, lang = rows[-1][6], rows[-1][7]
+        after = store.query("SELECT c.edition, e.effective_date FROM chain c JOIN editions e ON e.id = c.edition "
+                            "WHERE c.lang = ? AND c.position = ?", (lang, last + 1))
+        if after:
+            steps.append(Step(after[0][0], after[0][1], None, "removed"))
+    return steps
+
+
+def history(store: Store, lang: str, edition: str, number: str) -> History | None:
+    """The history of rule ``number`` of ``edition`` (a language ``lang`` edition id), or None when
+    the edition has no such rule or it is aligned to nothing."""
+    located = locate(store, edition, number)
+    if located is None:
+        return None
+    out = History(lang, edition, number, steps_of(store, located.lineage))
+    out.counterparts = counterparts(store, lang, located)
+    return out
+
+
+def counterparts(store: Store, lang: str, located: Located) -> list[dict]:
+    """A rule's English counterparts: for a translation, the English rule of its partner edition
+    and that rule in the newest English edition; for an English rule of an older edition, its
+    rule in the newest edition (``change`` since, or ``removed``)."""
+    out = []
+    if lang == "en":
+        start = Located(located.edition, located.seq, located.lineage)
+    else:
+        row = store.query("SELECT c.anchor, c.anchor_seq, r.number, l.lineage FROM counterparts c "
+                          "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
+                          "JOIN rules r ON r.edition = c.anchor AND r.seq = c.anchor_seq "
+                          "LEFT JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq "
+                          "WHERE c.edition = ? AND c.seq = ? AND c.agrees = 1", (located.edition, located.seq))
+        if not row:
+            return out
+        anchor, anchor_seq, number, lineage = row[0]
+        out.append({"lang": "en", "edition": anchor, "number": number, "change": "unchanged"})
+        if lineage is None:
+            return out
+        start = Located(anchor, anchor_seq, lineage)
+    newest = chain(store, "en")
+    if not newest or newest[-1][0] == start.edition and lang == "en":
+        return out
+    out.append(since(store, start, newest[-1][0]))
+    return out
+
+
+def since(store: Store, start: Located, target: str) -> dict:
+    """``{"lang": "en", "edition": target, "number", "change"}``: the rule ``start`` in the later
+    chain edition ``target`` and what changed between (``removed``: number None)."""
+    steps = steps_of(store, start.lineage)
+    editions = [s.edition for s in steps]
+    begin = editions.index(start.edition)
+    later = steps[begin + 1:]
+    at = [s for s in later if s.edition == target]
+    if not at and not (steps[begin].edition == target):
+        return {"lang": "en", "edition": target, "number": None, "change": "removed"}
+    span = later[: later.index(at[0]) + 1] if at else []
+    number = at[0].number if at else steps[begin].number
+    edited = any(s.change in ("edited", "moved+edited") for s in span)
+    moved = number != steps[begin].number
+    change = ("moved+edited" if edited else "moved") if moved else ("edited" if edited else "unchanged")
+    return {"lang": "en", "edition": target, "number": number, "change": change}

@@ -1,0 +1,74 @@
+"""Rule history on the real corpus: the hand-checked facts of issue 9, on a KB built from the
+editions around each fact (``../shared/corpus``, read at test time)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.store import history
+from tests.corpus import shared_file
+
+EDITIONS = ["en/2009-05-01.txt", "en/2009-07-11.txt", "en/2021-02-24.txt", "en/2021-04-19.txt",
+            "en/2021-11-15.txt", "en/2022-11-18.txt", "en/2023-04-14.txt", "en/2026-01-16.txt",
+            "ko/kormtgcr/2021-11-19.txt"]
+
+pytestmark = pytest.mark.corpus
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    import ingest.build
+    from kb.store.layout import current_build
+    from kb.store.read import Store
+
+    files = [shared_file(name) for name in EDITIONS]
+    kb_dir = tmp_path_factory.mktemp("history-kb")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ingest.build, "index_build", lambda build, pool, timer: None)
+        report = ingest.build.build_kb(files, kb_dir)
+    assert report.published
+    return Store(current_build(kb_dir).store)
+
+
+def steps(store, edition, number, lang="en"):
+    found = history.history(store, lang, edition, number)
+    return [(s.edition, s.number, s.change) for s in found.steps]
+
+
+def test_trample_moves_from_502_9_to_702_17_and_702_19(store):
+    assert steps(store, "en-2009-05-01", "502.9")[:3] == [
+        ("en-2009-05-01", "502.9", "created"), ("en-2009-07-11", "702.17", "moved"),
+        ("en-2021-02-15", "702.19", "moved"),
+    ]
+    assert steps(store, "en-2009-05-01", "502.9")[-1] == ("en-2026-01-16", "702.19", "unchanged")
+
+
+def test_mana_burn_is_removed_at_2009_07_11(store):
+    rule = store.rule("en-2009-05-01", "300.3")
+    assert "mana burn" in rule.text
+    assert steps(store, "en-2009-05-01", "300.3") == [
+        ("en-2009-05-01", "300.3", "created"), ("en-2009-07-11", None, "removed")]
+
+
+def test_702_19b_gains_battle_at_2023_04_14(store):
+    found = dict(((e, c) for e, _, c in steps(store, "en-2026-01-16", "702.19b")))
+    assert found["en-2023-04-14"] == "edited"
+    assert "battle" in store.rule("en-2023-04-14", "702.19b").text
+    assert "battle" not in store.rule("en-2022-11-18", "702.19b").text
+
+
+def test_ward_takes_702_21_and_banding_moves_on(store):
+    assert steps(store, "en-2026-01-16", "702.21")[0] == ("en-2021-04-22", "702.21", "created")
+    banding = steps(store, "en-2021-02-15", "702.21")
+    assert banding[:4] == [("en-2009-05-01", "502.10", "created"), ("en-2009-07-11", "702.19", "moved"),
+                           ("en-2021-02-15", "702.21", "moved"), ("en-2021-04-22", "702.22", "moved")]
+    assert store.rule("en-2021-04-22", "702.22").title == "Banding"
+
+
+def test_korean_mulligan_is_english_103_4_then_103_5(store):
+    found = history.history(store, "ko", "ko-2021-11-19", "103.4")
+    assert found.counterparts == [
+        {"lang": "en", "edition": "en-2021-11-19", "number": "103.4", "change": "unchanged"},
+        {"lang": "en", "edition": "en-2026-01-16", "number": "103.5", "change": "moved"},
+    ]
+    assert "mulligan" in store.rule("en-2026-01-16", "103.5").text

@@ -1,0 +1,76 @@
+"""Aligning two editions: the cases the data holds, on sentences of the CR (quoted, a few each)."""
+
+from __future__ import annotations
+
+from ingest.align import normalise
+from ingest.align.match import AlignedRule, Match, align_rules
+from kb import numbers
+
+
+def edition(*rules: tuple[str, str]) -> list[AlignedRule]:
+    out = []
+    for seq, (number, text) in enumerate(rules):
+        key = normalise.plain(None, text)
+        out.append(AlignedRule(seq, number, numbers.parent(number), numbers.section_of(number), key,
+                               normalise.masked(key)))
+    return out
+
+
+KEYWORDS = "Keyword Abilities"
+BANDING = "Banding"
+BANDING_A = "Banding is a static ability that modifies the rules for combat damage."
+WARD = "Ward"
+WARD_A = "Ward is a triggered ability. Ward [cost] means \u201cWhenever this permanent becomes the target of a spell or ability an opponent controls, counter it unless that player pays [cost].\u201d"
+TRAMPLE = "Trample"
+TRAMPLE_A = "Trample is a static ability that modifies the rules for assigning an attacking creature\u2019s combat damage."
+
+
+def test_a_renumbering_wave_moves_siblings_and_a_reused_number_is_not_a_match():
+    old = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", TRAMPLE_A),
+                  ("702.21", BANDING), ("702.21a", BANDING_A))
+    new = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", TRAMPLE_A),
+                  ("702.21", WARD), ("702.21a", WARD_A), ("702.22", BANDING), ("702.22a", BANDING_A))
+    assert align_rules(old, new) == [
+        Match(0, 0, "unchanged"), Match(1, 1, "unchanged"), Match(2, 2, "unchanged"),
+        Match(3, 5, "moved"), Match(4, 6, "moved"),
+    ]
+
+
+def test_a_copy_is_not_a_move_and_a_stock_sentence_pairs_with_its_sibling_position():
+    stock = "Multiple instances of trample on the same creature are redundant."
+    old = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", TRAMPLE_A), ("702.19b", stock))
+    new = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", TRAMPLE_A), ("702.19b", stock),
+                  ("702.20", "Vigilance"), ("702.20a", stock.replace("trample", "vigilance")))
+    matches = align_rules(old, new)
+    assert [(m.old, m.new, m.change) for m in matches] == [(0, 0, "unchanged"), (1, 1, "unchanged"),
+                                                            (2, 2, "unchanged"), (3, 3, "unchanged")]
+
+
+def test_an_edit_that_only_renumbers_references_is_unchanged_and_flagged():
+    old = edition(("613", "Interaction of Continuous Effects"),
+                  ("613.1", "See rule 805, \u201cTeam vs. Team Variant.\u201d"))
+    new = edition(("613", "Interaction of Continuous Effects"),
+                  ("613.1", "See rule 806, \"Team vs. Team Variant.\""))
+    assert align_rules(old, new)[1] == Match(1, 1, "unchanged", refs_only=True)
+
+
+def test_question_marks_for_apostrophes_are_not_an_edit():
+    old = edition(("702.19a", TRAMPLE_A))
+    new = edition(("702.19a", TRAMPLE_A.replace("\u2019", "?")))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged")]
+
+
+def test_an_edited_rule_keeps_its_identity_and_a_stranger_is_created():
+    battle = TRAMPLE_A + " It may also assign damage to a battle."
+    old = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", TRAMPLE_A))
+    new = edition(("702", KEYWORDS), ("702.19", TRAMPLE), ("702.19a", battle), ("702.19b", WARD_A))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"), Match(2, 2, "edited")]
+
+
+def test_a_rule_moved_to_another_section_and_edited_is_found_by_similarity():
+    mana_pool = "When a player adds mana to their mana pool, that mana remains there until the end of the step."
+    old = edition(("300", "General"), ("300.3", mana_pool), ("500", "Turn Structure"))
+    new = edition(("100", "General"), ("106", "Mana"), ("106.4", mana_pool.replace("their", "his or her")))
+    found = align_rules(old, new)
+    assert Match(1, 2, "moved+edited") in found
+    assert all(m.old != 2 for m in found)  # "Turn Structure" pairs with nothing
