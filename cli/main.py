@@ -21,7 +21,7 @@ from kb.errors import RuleNotFound
 from kb.store.layout import current_build, default_kb_dir, has_build
 from kb.store.read import Store
 from web.api.shapes import edition_summaries, export_json, rule_json
-from cli import fetch_command, search_commands
+from cli import fetch_command, search_commands, serving
 from cli.options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
@@ -167,8 +167,13 @@ def _rule_text(view: dict) -> str:
 @kb_option
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, type=int, show_default=True)
+@click.option("--public-url", envvar="CRKB_PUBLIC_URL", default=None,
+              help="The site's public address for absolute URLs (default http://HOST:PORT; env CRKB_PUBLIC_URL).")
+@click.option("--threads", default=None, type=int, help="Worker threads (default 8).")
+@click.option("--quiet", is_flag=True, help="No access log (one JSON line per request on standard error).")
 @clean_errors
-def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int) -> None:
+def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, public_url: str | None,
+          threads: int | None, quiet: bool) -> None:
     """Serve the site (waitress) on the bundled seeds, every text in the sources folder and
     SOURCES (files or folders, e.g. ../shared/corpus).
 
@@ -184,13 +189,12 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int) 
             click.echo(f"Left out: {source.error}", err=True)
         if not report.published:
             raise click.ClickException("nothing could be built:\n" + format_report(report.to_dict()))
-    import waitress  # imported here: the other commands need neither Flask nor waitress
-
     from web.app import create_app
 
-    app = create_app({"KB_DIR": str(kb_dir)})
-    click.echo(f"Serving crkb on http://{host}:{port}/ (KB {kb_dir}); Ctrl+C to stop.")
-    waitress.serve(app, host=host, port=port)
+    address = serving.public_url_for(host, port, public_url)
+    app = create_app({"KB_DIR": str(kb_dir), "PUBLIC_URL": address})
+    click.echo(f"Serving crkb on http://{host}:{port}/ as {address}/ (KB {kb_dir}); Ctrl+C to stop.")
+    serving.run(app, host, port, threads, access_log=not quiet)
 
 
 main.add_command(search_commands.search)

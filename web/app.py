@@ -9,6 +9,8 @@ Config keys:
   the search pages answer 503 "search unavailable"; an index written by another crkb version
   (``kb.errors.IndexOutdated``) is logged and its message is the 503's, "rebuild the KB (crkb
   build)", while the rest of the site still runs);
+- ``PUBLIC_URL``: the site's public address (``web.http``: absolute URLs never come from the
+  ``Host`` header); default ``http://localhost``;
 - ``TESTING``: Flask's testing flag.
 
 A store of another schema (``kb.errors.StoreOutdated``) makes every page a 503 asking for a
@@ -81,8 +83,8 @@ def create_app(config: dict[str, Any]) -> Flask:
     for blueprint in (home.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
-    http.register(app)
     app.before_request(_take_build)
+    http.register(app, config.get("PUBLIC_URL"))
     app.before_request(_refuse_long_queries)
     app.teardown_request(_give_back_build)
     app.after_request(_add_headers)
@@ -145,9 +147,10 @@ def _give_back_build(_error: BaseException | None) -> None:
 
 
 def _refuse_long_queries() -> None:
-    if len(request.query_string) > 4 * MAX_QUERY_CHARS or any(
-        len(value) > MAX_QUERY_CHARS for value in request.args.values()
-    ):
+    """400 when a query value is over ``MAX_QUERY_CHARS`` characters (not bytes: a Korean
+    character is 9 bytes percent-encoded), or all of them together over four times that."""
+    total = sum(len(key) + len(value) for key, value in request.args.items(multi=True))
+    if total > 4 * MAX_QUERY_CHARS or any(len(value) > MAX_QUERY_CHARS for value in request.args.values()):
         errors.abort_with(400, f"The query is longer than {MAX_QUERY_CHARS} characters.")
 
 
@@ -157,6 +160,4 @@ def _add_headers(response: Response) -> Response:
     if request.path.startswith("/api/"):
         response.headers["Access-Control-Allow-Origin"] = "*"
         response.headers["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
-    if request.path.startswith("/static/"):
-        response.headers.setdefault("Cache-Control", "public, max-age=3600")
     return response

@@ -1,19 +1,77 @@
-"""What the site adds around every response as a public service: the ``X-KB-Build`` header, and
-``/healthz`` (the live build's id and age, JSON; 503 when the KB cannot be served)."""
+"""What the site adds around every request as a public service.
+
+- The public address: ``PUBLIC_URL`` (``crkb serve --public-url``, ``$CRKB_PUBLIC_URL``; default
+  ``http://localhost``) replaces the request's ``Host`` and scheme before Flask sees them
+  (``PublicAddress``), so absolute URLs (a 308's ``Location``, ``/opensearch.xml``, canonical
+  links) never come from the ``Host`` header. A path in it (``https://example.org/crkb``) is the
+  site's prefix (``SCRIPT_NAME``) for a proxy that strips it.
+- ``/healthz``: the live build's id and age (JSON; 503 when the KB cannot be served).
+- ``X-KB-Build`` on every response read from a build.
+- Caching: a build never changes, so a GET's ETag is its build plus its path, query and
+  ``Accept-Language``; a request whose ``If-None-Match`` names it is answered 304 before any
+  page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``; static
+  files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
+- The access log: one JSON line per request on the ``crkb.access`` logger:
+  ``{"time": ISO UTC, "method", "path", "status", "ms": duration, "build", "bytes"}``.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
+import logging
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, g, jsonify
+from flask import Flask, Response, g, jsonify, request
 
 from web import state
 
+CACHE_SECONDS = 60
+"""How long a browser or proxy may keep a page or API answer without asking again."""
+STATIC_SECONDS = 3600
+"""How long static files (CSS, scripts) are kept."""
+DEFAULT_PUBLIC_URL = "http://localhost"
 
-def register(app: Flask) -> None:
-    """Add ``/healthz`` and the per-response headers to ``app``."""
+access_log = logging.getLogger("crkb.access")
+
+
+class PublicAddress:
+    """WSGI middleware: every request's host, port and scheme are the public URL's, never the
+    client's ``Host`` header."""
+
+    def __init__(self, app: Callable, public_url: str) -> None:
+        parts = urlsplit(public_url if "://" in public_url else f"http://{public_url}")
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not a public URL (http[s]://host[:port][/prefix]): {public_url!r}")
+        self.app = app
+        self.scheme = parts.scheme
+        self.netloc = parts.netloc
+        self.host = parts.hostname
+        self.port = str(parts.port or (443 if parts.scheme == "https" else 80))
+        self.prefix = parts.path.rstrip("/")
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        environ["HTTP_HOST"] = self.netloc
+        environ["SERVER_NAME"], environ["SERVER_PORT"] = self.host, self.port
+        environ["wsgi.url_scheme"] = self.scheme
+        environ.pop("HTTP_X_FORWARDED_HOST", None)
+        if self.prefix:
+            environ["SCRIPT_NAME"] = self.prefix
+        return self.app(environ, start_response)
+
+
+def register(app: Flask, public_url: str | None) -> None:
+    """Add the public address, ``/healthz``, caching headers, 304s and the access log to ``app``
+    (call it after the before-request hook that takes the build)."""
+    app.wsgi_app = PublicAddress(app.wsgi_app, public_url or DEFAULT_PUBLIC_URL)
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_SECONDS
     app.add_url_rule("/healthz", "healthz", healthz)
-    app.after_request(_build_header)
+    app.before_request(_not_modified)
+    app.after_request(_headers)
 
 
 def healthz() -> tuple[Response, int]:
@@ -23,11 +81,54 @@ def healthz() -> tuple[Response, int]:
     age = round(time.time() - live.built, 1) if live.built is not None else None
     body = {"status": "unavailable" if live.problem else "ok", "build": live.build, "built": live.built,
             "age_seconds": age, "problem": live.problem}
-    return jsonify(body), 503 if live.problem else 200
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response, 503 if live.problem else 200
 
 
-def _build_header(response: Response) -> Response:
+def etag() -> str | None:
+    """This request's ETag (None when it has none: not a GET/HEAD, no build, or ``/healthz``)."""
+    generation = g.get("crkb_generation")
+    if request.method not in ("GET", "HEAD") or generation is None or generation.problem:
+        return None
+    if request.path == "/healthz" or request.path.startswith("/static/"):
+        return None
+    key = "\n".join((generation.build or generation.store.path.name, request.full_path,
+                     request.headers.get("Accept-Language", "")))
+    return hashlib.blake2b(key.encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
+
+
+def _not_modified() -> Response | None:
+    g.crkb_started = time.perf_counter()
+    tag = etag()
+    if tag is not None and tag in request.if_none_match:
+        response = Response(status=304)
+        response.set_etag(tag)
+        response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+        return response
+    return None
+
+
+def _headers(response: Response) -> Response:
     generation = g.get("crkb_generation")
     if generation is not None and generation.build:
         response.headers["X-KB-Build"] = generation.build
+    tag = etag()
+    if tag is not None and response.status_code == 200:
+        response.set_etag(tag)
+        response.headers.setdefault("Cache-Control", f"public, max-age={CACHE_SECONDS}")
+        response.vary.add("Accept-Language")
+    _log(response, generation)
     return response
+
+
+def _log(response: Response, generation: Any) -> None:
+    if not access_log.isEnabledFor(logging.INFO):
+        return
+    started = g.get("crkb_started")
+    access_log.info(json.dumps({
+        "time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds"),
+        "method": request.method, "path": request.full_path.rstrip("?"), "status": response.status_code,
+        "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
+        "build": getattr(generation, "build", None), "bytes": response.content_length,
+    }, ensure_ascii=False))

@@ -71,7 +71,8 @@ def openapi_document(server_url: str) -> dict[str, Any]:
             "/search": {"get": {
                 "operationId": "search", "summary": "Full-text search",
                 "parameters": [
-                    {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000}},
+                    {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000},
+                     "description": "the query, at most 1,000 characters; blank: no hits"},
                     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
                      "description": "en, ko, ja, or all; default: guessed from the query's script "
                                     "(Hangul: ko, kana/kanji: ja, else en)"},

@@ -60,13 +60,15 @@ def preview(lang: str, edition_id: str, number: str) -> Response:
 
 @bp.get("/search")
 def search() -> Response:
-    """Hits for ``q`` (required), optionally in ``lang`` / ``edition``, at most ``limit`` (1-100)."""
-    query = args.search_args(request.args)
-    if not query.query:
+    """Hits for ``q`` (required; blank gives no hits), optionally in ``lang`` / ``edition``, at most
+    ``limit`` (1-100)."""
+    if "q" not in request.args:
         abort_with(400, "q is required.")
+    query = args.search_args(request.args)
     limit = _limit(request.args.get("limit"))
     found = state.searcher().search(query.query, lang=query.lang,
-                                     edition=query.edition.id if query.edition else None, limit=limit)
+                                     edition=query.edition.id if query.edition else None,
+                                     limit=limit) if query.query.strip() else []
     hits = [
         {"number": h.number, "lang": h.edition.lang, "edition": h.edition.id, "title": h.title,
          "snippet": str(h.snippet), "score": h.score, "url": h.href}

@@ -1,0 +1,74 @@
+"""The site as a public service (``web.http``): absolute URLs from the configured public address
+only, ETags and 304s, Cache-Control, the query cap in characters, ``q=`` as the OpenAPI document
+says, ``/healthz`` and ``X-KB-Build``."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from ingest.build import build_kb
+from ingest.home import BUNDLED_DATA
+from kb.store.layout import current_build
+from web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def kb_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kb")
+    assert build_kb([BUNDLED_DATA], folder).published  # the five seeds
+    return folder
+
+
+@pytest.fixture()
+def client(kb_dir) -> FlaskClient:
+    return create_app({"KB_DIR": str(kb_dir), "PUBLIC_URL": "https://rules.example.org"}).test_client()
+
+
+def test_the_host_header_never_makes_a_url(client):
+    redirect = client.get("/ko//cr/702", headers={"Host": "evil.com"})  # merged slashes: 308
+    assert redirect.status_code == 308 and redirect.headers["Location"] == "https://rules.example.org/ko/cr/702"
+    xml = client.get("/opensearch.xml", headers={"Host": "evil.com"}).get_data(as_text=True)
+    assert "evil" not in xml and 'template="https://rules.example.org/search?q={searchTerms}"' in xml
+    page = client.get("/ko/cr/702", headers={"Host": "evil.com", "X-Forwarded-Host": "evil.com"}).get_data(as_text=True)
+    assert "evil" not in page and '<link rel="canonical" href="https://rules.example.org/ko/cr/' in page
+
+
+def test_pages_and_the_api_have_an_etag_per_build_and_path_and_answer_304(client, kb_dir):
+    build = current_build(kb_dir).root.name
+    for path in ("/ko/cr/702", "/api/v1/editions", "/api/v1/search?q=%EB%8F%8C%EC%A7%84&lang=ko"):
+        first = client.get(path)
+        assert (first.status_code, first.headers["X-KB-Build"], first.headers["Cache-Control"]) == (200, build, "public, max-age=60")
+        again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+        assert (again.status_code, again.get_data(), again.headers["ETag"]) == (304, b"", first.headers["ETag"])
+    assert client.get("/ko/cr/702").headers["ETag"] != client.get("/ko/cr/702.1").headers["ETag"]
+    missing = client.get("/ko/cr/999.9")
+    assert missing.status_code == 404 and "ETag" not in missing.headers
+
+
+def test_static_files_keep_their_max_age(client):
+    css = client.get("/static/site.css")
+    assert css.status_code == 200 and css.headers["Cache-Control"] == "public, max-age=3600"
+
+
+def test_the_query_cap_counts_characters(client):
+    assert client.get("/api/v1/search", query_string={"q": "돌" * 960, "lang": "ko"}).status_code == 200
+    refused = client.get("/api/v1/search", query_string={"q": "돌" * 1001, "lang": "ko"})
+    assert refused.status_code == 400 and refused.get_json()["error"]["message"] == "The query is longer than 1000 characters."
+
+
+def test_a_blank_query_is_valid_and_finds_nothing_a_missing_one_is_400(client):
+    blank = client.get("/api/v1/search?q=")
+    assert (blank.status_code, blank.get_json()["hits"]) == (200, [])
+    assert client.get("/api/v1/search").status_code == 400
+    param = next(p for p in client.get("/api/v1/openapi.json").get_json()["paths"]["/search"]["get"]["parameters"]
+                 if p["name"] == "q")
+    assert param["required"] is True and "minLength" not in param["schema"]
+
+
+def test_healthz_names_the_live_build_and_is_never_cached(client, kb_dir):
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.headers["Cache-Control"] == "no-store"
+    body = health.get_json()
+    assert (body["status"], body["build"], body["problem"]) == ("ok", current_build(kb_dir).root.name, None)
+    assert 0 <= body["age_seconds"] < 3600
