@@ -218,7 +218,8 @@ def test_reading_commands_without_a_kb(tmp_path):
 
 def _serve(monkeypatch, *args: str) -> tuple[int, str, str, dict]:
     served: dict = {}
-    monkeypatch.setattr("waitress.serve", lambda app, host, port: served.update(app=app, host=host, port=port))
+    monkeypatch.setattr("cli.serving.run", lambda app, host, port, threads=None, access_log=True:
+                        served.update(app=app, host=host, port=port))
     return (*run("serve", *args), served)
 
 
@@ -233,7 +234,7 @@ def test_serve_builds_the_seeds_and_the_sources_folder_then_serves(corpus_data, 
     code, out, err, served = _serve(monkeypatch, "--kb", str(kb), "--port", "8123")
     assert code == 0, err
     assert err == f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'} first.\n"
-    assert out == f"Serving crkb on http://127.0.0.1:8123/ (KB {kb}); Ctrl+C to stop.\n"
+    assert out == f"Serving crkb on http://127.0.0.1:8123/ as http://127.0.0.1:8123/ (KB {kb}); Ctrl+C to stop.\n"
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
     assert _edition_ids(served) == [
         "ja-2023-09-01", "ko-2021-11-19", "en-undated-002-fb7448a1b638b8b0", "ko-undated-000-81dc8df3711c17ec",
