@@ -20,8 +20,9 @@ from kb import numbers
 from kb.errors import RuleNotFound
 from kb.store.layout import current_build, default_kb_dir, has_build
 from kb.store.read import Store
+from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
-from cli import fetch_command, search_commands, serving
+from cli import fetch_command, history_commands, search_commands, serving
 from cli.options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
@@ -81,11 +82,17 @@ def build(
 @main.command()
 @kb_option
 @click.option("--lang", default=None, help="Only this language (en, ko, ja).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}]; undated "
+              "editions also give matches: [{edition, share}] (the official editions they match, best first).")
 @clean_errors
 def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
     """List the editions of the KB: newest first, undated last."""
-    rows = edition_summaries(_store(kb_dir), lang)
+    store = _store(kb_dir)
+    rows = edition_summaries(store, lang)
+    matches = edition_matches(store)
+    for row in rows:
+        if row["effective_date"] is None:
+            row["matches"] = matches.get(row["id"], [])
     if as_json:
         print_json(rows)
         return
@@ -200,3 +207,5 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, 
 main.add_command(search_commands.search)
 main.add_command(search_commands.eval)
 main.add_command(fetch_command.fetch)
+main.add_command(history_commands.history)
+main.add_command(history_commands.changes)

@@ -70,3 +70,13 @@ class StoreOutdated(KBError):
         self.path = path
         self.found = found
         self.wanted = wanted
+
+
+class NotAligned(KBError):
+    """Two editions asked to be compared are not in one language's chain (``reason`` says why)."""
+
+    def __init__(self, old: str, new: str, reason: str) -> None:
+        super().__init__(f"cannot list the changes from {old} to {new}: {reason}")
+        self.old = old
+        self.new = new
+        self.reason = reason

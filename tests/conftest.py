@@ -62,3 +62,26 @@ def standard_kb(standard_set, tmp_path_factory):
         patch.setattr(ingest.build, "index_build", lambda build, pool, timer: None)
         report = ingest.build.build_kb([standard_set], kb_dir)
     return report, Store(current_build(kb_dir).store)
+
+
+HISTORY_EDITIONS = [
+    "en/2006-10-01.txt", "en/2009-05-01.txt", "en/2009-07-11.txt", "en/2021-02-24.txt", "en/2021-04-19.txt",
+    "en/2021-11-15.txt", "en/2022-11-18.txt", "en/2023-04-14.txt", "en/2026-01-16.txt",
+    "ko/kormtgcr/2016-11-11.txt", "ko/kormtgcr/2021-11-19.txt",
+]
+"""The history KB's corpus files: the editions around the hand-checked facts of rule history
+(trample, mana burn, battles, Ward, mulligan), the Korean editions the seeds copy, and the seeds."""
+
+
+@pytest.fixture(scope="session")
+def history_kb(tmp_path_factory) -> Path:
+    """The folder of a KB built by ``ingest.build.build_kb`` (aligned, with its index) from
+    ``HISTORY_EDITIONS`` and the bundled seeds; skips the test when ../shared is absent."""
+    import ingest.build
+    from tests.corpus import shared_file
+
+    files = [shared_file(name) for name in HISTORY_EDITIONS]
+    kb_dir = tmp_path_factory.mktemp("history-kb")
+    report = ingest.build.build_kb([*files, ingest.build.BUNDLED_DATA], kb_dir)
+    assert report.published, report.to_dict()
+    return kb_dir

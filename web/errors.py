@@ -18,11 +18,12 @@ from flask import Flask, Response, jsonify, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from kb import numbers
-from kb.errors import AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, RuleNotFound, StoreOutdated
+from kb.errors import (AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, NotAligned, RuleNotFound,
+                       StoreOutdated)
 
 STATUSES: dict[type[KBError], int] = {
     AmbiguousEdition: 300, EditionNotFound: 404, RuleNotFound: 404, KBMissing: 503, IndexOutdated: 503,
-    StoreOutdated: 503,
+    StoreOutdated: 503, NotAligned: 400,
 }
 """The HTTP status of each KB error (a KBError not listed is a 500)."""
 

@@ -8,6 +8,8 @@ The passes, each only among the rules still unmatched:
    nearest matched sibling's offset puts it under the parent's match (a renumbering wave shifts a
    run of siblings by the same amount: Ward inserted at 702.21 moves Banding to 702.22 and every
    later keyword one down). It matches the rule there when the texts are similar enough.
+   Then the children still unmatched under two matched parents are paired best first when similar
+   (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702).
 3. **Same number** and similar text.
 4. **Similar text** (rapidfuzz ratio) among the rest, first within the same section and then
    anywhere, best pairs first, one to one; short texts need a higher score so stock sentences
@@ -28,6 +30,8 @@ from rapidfuzz import fuzz, process
 
 STRUCTURE_SCORE = 50.0
 """Least ratio (0-100) of two texts found where the siblings' offset expects them (pass 2)."""
+SIBLING_SCORE = 55.0
+"""Least ratio of two children of matched parents (pass 2b; short texts need ``SECTION_SCORE``)."""
 SAME_NUMBER_SCORE = 60.0
 """Least ratio for two rules of the same number (pass 3)."""
 SECTION_SCORE = 75.0
@@ -88,7 +92,11 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     for _ in range(2):
         _structure(old, new, pairs, taken, pair)
     _same_number(old, new, pairs, taken, pair)
+    for _ in range(2):
+        _siblings(old, new, pairs, taken, pair)
+        _structure(old, new, pairs, taken, pair)
     _similar(old, new, pairs, taken, pair)
+    _siblings(old, new, pairs, taken, pair)
     _structure(old, new, pairs, taken, pair)
     matches = []
     for o in sorted(pairs):
@@ -156,6 +164,35 @@ def _children(rules) -> dict[str | None, list[AlignedRule]]:
     for r in rules:
         out[r.parent].append(r)
     return out
+
+
+def _siblings(old, new, pairs, taken, pair) -> None:
+    """Pass 2b: unmatched children of a matched parent against the unmatched children of its
+    match, best pairs first (a reordered run of keywords: 502.10a Banding -> 702.21a)."""
+    old_children, new_children = _children(old), _children(new)
+    old_seq_of = {r.number: r.seq for r in reversed(old)}
+    new_by_seq = {r.seq: r for r in new}
+    candidates = []
+    for parent, kids in old_children.items():
+        parent_seq = old_seq_of.get(parent)
+        if parent_seq is None or parent_seq not in pairs:
+            continue
+        left = [k for k in kids if k.seq not in pairs]
+        right = [k for k in new_children.get(new_by_seq[pairs[parent_seq]].number, []) if k.seq not in taken]
+        if not left or not right:
+            continue
+        choices = [r.masked for r in right]
+        for o in left:
+            for _, score, j in process.extract(o.masked, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE,
+                                               limit=None):
+                n = right[j]
+                if min(len(o.masked), len(n.masked)) < SHORT and score < SECTION_SCORE:
+                    continue
+                candidates.append((-score, abs(kids.index(o) - right.index(n)), o.seq, n.seq))
+    candidates.sort()
+    for _, _, o, n in candidates:
+        if o not in pairs and n not in taken:
+            pair(o, n)
 
 
 def _same_number(old, new, pairs, taken, pair) -> None:

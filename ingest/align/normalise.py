@@ -3,8 +3,11 @@
 Two keys per rule:
 
 - ``plain``: the title and text with the typography that editions print differently made equal:
-  runs of whitespace, curly quotes and apostrophes, and the ``?`` the 2008-05-01 edition prints
-  for every apostrophe (``opponent?s``), dashes. Equal ``plain`` keys: the rule is unchanged.
+  runs of whitespace made one, and every quote, apostrophe, dash, hyphen and question mark made a space,
+  with the trademark signs: the 2008-05-01 edition prints ``?`` for every character outside ASCII
+  (``opponent?s``, ``?Draw Step?``, ``cards?even``, ``DCI?`` where others print ``DCI(r)``), and a question mark
+  is rare enough in the rules that blanking it on both sides hides no edit worth reporting.
+  Equal ``plain`` keys: the rule is unchanged.
 - ``masked``: ``plain`` with every rule number a reference names replaced by ``#``, so an edit that
   only renumbers cross-references ("See rule 805" -> "See rule 806") keeps the key.
 """
@@ -14,16 +17,15 @@ from __future__ import annotations
 import re
 
 _SPACE = re.compile(r"\s+")
-_APOSTROPHE_Q = re.compile(r"(?<=\w)\?(?=\w)")
+_QUOTES = re.compile(r"[?'\"\u2019\u2018\u201c\u201d\u00ae\u2122\u2014\u2013\-]|\((?:r|tm)\)")
 _RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?(?:\.|\b)")
-_TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-",
-                             "\u2013": "-", "\u00a0": " ", "\u2212": "-"})
+_TYPOGRAPHY = str.maketrans({"\u00a0": " ", "\u2212": " "})
 
 
 def plain(title: str | None, text: str) -> str:
     """The rule's title and text with whitespace, quotes, apostrophes and dashes made uniform."""
     joined = f"{title or ''} {text or ''}".translate(_TYPOGRAPHY)
-    joined = _APOSTROPHE_Q.sub("'", joined)
+    joined = _QUOTES.sub(" ", joined)
     return _SPACE.sub(" ", joined).strip()
 
 

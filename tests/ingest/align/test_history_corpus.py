@@ -6,28 +6,16 @@ from __future__ import annotations
 import pytest
 
 from kb.store import history
-from tests.corpus import shared_file
-
-EDITIONS = ["en/2009-05-01.txt", "en/2009-07-11.txt", "en/2021-02-24.txt", "en/2021-04-19.txt",
-            "en/2021-11-15.txt", "en/2022-11-18.txt", "en/2023-04-14.txt", "en/2026-01-16.txt",
-            "ko/kormtgcr/2021-11-19.txt"]
 
 pytestmark = pytest.mark.corpus
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory):
-    import ingest.build
+def store(history_kb):
     from kb.store.layout import current_build
     from kb.store.read import Store
 
-    files = [shared_file(name) for name in EDITIONS]
-    kb_dir = tmp_path_factory.mktemp("history-kb")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ingest.build, "index_build", lambda build, pool, timer: None)
-        report = ingest.build.build_kb(files, kb_dir)
-    assert report.published
-    return Store(current_build(kb_dir).store)
+    return Store(current_build(history_kb).store)
 
 
 def steps(store, edition, number, lang="en"):
@@ -36,8 +24,8 @@ def steps(store, edition, number, lang="en"):
 
 
 def test_trample_moves_from_502_9_to_702_17_and_702_19(store):
-    assert steps(store, "en-2009-05-01", "502.9")[:3] == [
-        ("en-2009-05-01", "502.9", "created"), ("en-2009-07-11", "702.17", "moved"),
+    assert steps(store, "en-2009-05-01", "502.9")[:4] == [
+        ("en-2006-10-01", "502.9", "created"), ("en-2009-05-01", "502.9", "unchanged"), ("en-2009-07-11", "702.17", "moved"),
         ("en-2021-02-15", "702.19", "moved"),
     ]
     assert steps(store, "en-2009-05-01", "502.9")[-1] == ("en-2026-01-16", "702.19", "unchanged")
@@ -47,7 +35,8 @@ def test_mana_burn_is_removed_at_2009_07_11(store):
     rule = store.rule("en-2009-05-01", "300.3")
     assert "mana burn" in rule.text
     assert steps(store, "en-2009-05-01", "300.3") == [
-        ("en-2009-05-01", "300.3", "created"), ("en-2009-07-11", None, "removed")]
+        ("en-2006-10-01", "300.3", "created"), ("en-2009-05-01", "300.3", "unchanged"),
+        ("en-2009-07-11", None, "removed")]
 
 
 def test_702_19b_gains_battle_at_2023_04_14(store):
@@ -60,7 +49,8 @@ def test_702_19b_gains_battle_at_2023_04_14(store):
 def test_ward_takes_702_21_and_banding_moves_on(store):
     assert steps(store, "en-2026-01-16", "702.21")[0] == ("en-2021-04-22", "702.21", "created")
     banding = steps(store, "en-2021-02-15", "702.21")
-    assert banding[:4] == [("en-2009-05-01", "502.10", "created"), ("en-2009-07-11", "702.19", "moved"),
+    assert banding[:5] == [("en-2006-10-01", "502.10", "created"), ("en-2009-05-01", "502.10", "unchanged"),
+                           ("en-2009-07-11", "702.19", "moved"),
                            ("en-2021-02-15", "702.21", "moved"), ("en-2021-04-22", "702.22", "moved")]
     assert store.rule("en-2021-04-22", "702.22").title == "Banding"
 

@@ -1,0 +1,71 @@
+"""``crkb history`` and ``crkb changes``: rule history from the command line (registered by
+cli.main; the shapes are ``web.api.history_shapes``'s, a contract other tools read).
+
+``crkb history NUMBER --lang L [--edition E] [--json]``: every edition the rule existed in, its
+number there and what changed, and (for a translation) its English rule then and now.
+``crkb changes OLD NEW --lang L [--json]``: created, removed, moved and edited rules between two
+editions (ids or effective dates) of one language.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb import numbers
+from kb.store.layout import current_build, default_kb_dir
+from kb.store.read import Store
+from web.api.history_shapes import changes_json, history_json
+from cli.options import clean_errors, kb_option, print_json
+
+
+def _store(kb_dir: Path | None) -> Store:
+    return Store(current_build(kb_dir or default_kb_dir()).store)
+
+
+@click.command("history")
+@click.argument("number")
+@click.option("--lang", default="en", show_default=True, help="Language (en, ko, ja, zh).")
+@click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
+@click.option("--json", "as_json", is_flag=True, help="Print {lang, edition, number, steps, counterparts}.")
+@kb_option
+@clean_errors
+def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: Path | None) -> None:
+    """The history of rule NUMBER through every edition of its language, oldest first."""
+    canonical = numbers.parse_number(number)
+    if canonical is None:
+        raise click.ClickException(f"not a rule number: {number!r}")
+    store = _store(kb_dir)
+    found = history_json(store, store.find_edition(lang, wanted), canonical)
+    if as_json:
+        print_json(found)
+        return
+    lines = [f"{found['number']} [{found['edition']}]"]
+    for step in found["steps"]:
+        lines.append(f"  {step['effective_date'] or 'undated':10}  {step['number'] or '-':9} {step['change']}")
+    for c in found["counterparts"]:
+        lines.append(f"  = {c['lang']} {c['edition']} {c['number'] or '-'} ({c['change']})")
+    click.echo("\n".join(lines))
+
+
+@click.command("changes")
+@click.argument("old")
+@click.argument("new")
+@click.option("--lang", default="en", show_default=True, help="Language of both editions.")
+@click.option("--json", "as_json", is_flag=True, help="Print {lang, old, new, counts, rules}.")
+@kb_option
+@clean_errors
+def changes(old: str, new: str, lang: str, as_json: bool, kb_dir: Path | None) -> None:
+    """What changed from edition OLD to edition NEW (ids or effective dates) of one language."""
+    store = _store(kb_dir)
+    found = changes_json(store, store.find_edition(lang, old).id, store.find_edition(lang, new).id)
+    if as_json:
+        print_json(found)
+        return
+    counts = ", ".join(f"{n} {change}" for change, n in found["counts"].items())
+    lines = [f"{found['old']} -> {found['new']}: {counts}"]
+    for rule in found["rules"]:
+        arrow = f"{rule['old'] or '-'} -> {rule['new'] or '-'}"
+        lines.append(f"  {rule['change']:13} {arrow:22} {' (references only)' if rule['refs_only'] else ''}")
+    click.echo("\n".join(lines))

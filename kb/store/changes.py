@@ -1,0 +1,82 @@
+"""The changes between two editions of one language's chain, read from the stored lineages
+(``kb.store.history``): rules created, removed, moved (number changed, text not), edited (text
+changed, maybe moved too), each with its numbers and texts in both editions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.errors import NotAligned
+from kb.store.read import Store
+
+
+@dataclass(frozen=True)
+class Changed:
+    """One rule in the changes: ``old``/``new`` numbers (None when created/removed), the titles
+    and texts in each edition, ``change`` (``created``, ``removed``, ``moved``, ``edited``,
+    ``moved+edited``) and ``refs_only`` (only the rule numbers its text names changed)."""
+
+    change: str
+    old: str | None
+    new: str | None
+    old_title: str | None = None
+    new_title: str | None = None
+    old_text: str | None = None
+    new_text: str | None = None
+    refs_only: bool = False
+    seq: int = 0
+
+
+@dataclass
+class Changes:
+    """What changed from edition ``old`` to ``new`` (``counts`` per change, ``unchanged`` too)."""
+
+    lang: str
+    old: str
+    new: str
+    counts: dict[str, int] = field(default_factory=dict)
+    rules: list[Changed] = field(default_factory=list)
+
+
+def changes(store: Store, old: str, new: str) -> Changes:
+    """The changes from edition ``old`` to edition ``new`` (ids of one chain, ``old`` the earlier).
+    Raises ``NotAligned`` when they are not in one chain or ``old`` is not earlier."""
+    where = {e: store.query("SELECT lang, position FROM chain WHERE edition = ?", (e,)) for e in (old, new)}
+    if not where[old] or not where[new] or where[old][0][0] != where[new][0][0]:
+        raise NotAligned(old, new, "both must be dated editions of one language")
+    lang, (p_old, p_new) = where[old][0][0], (where[old][0][1], where[new][0][1])
+    if p_old >= p_new:
+        raise NotAligned(old, new, "the first must be the earlier edition")
+    edited = dict(store.query(
+        "SELECT l.lineage, MIN(l.refs_only) FROM lineage l JOIN chain c ON c.edition = l.edition "
+        "WHERE c.lang = ? AND c.position > ? AND c.position <= ? AND (l.change IN ('edited', 'moved+edited') "
+        "OR l.refs_only = 1) GROUP BY l.lineage", (lang, p_old, p_new)))
+    texts = "r.number, r.title, r.text, r.seq"
+    old_rules = {row[0]: row[1:] for row in store.query(
+        f"SELECT l.lineage, {texts} FROM lineage l JOIN rules r ON r.edition = l.edition AND r.seq = l.seq "
+        "WHERE l.edition = ?", (old,))}
+    new_rules = {row[0]: row[1:] for row in store.query(
+        f"SELECT l.lineage, {texts} FROM lineage l JOIN rules r ON r.edition = l.edition AND r.seq = l.seq "
+        "WHERE l.edition = ?", (new,))}
+    out = Changes(lang, old, new, dict.fromkeys(("unchanged", "edited", "moved", "moved+edited", "created", "removed"), 0))
+    for lineage, (number, title, text, seq) in new_rules.items():
+        before = old_rules.get(lineage)
+        if before is None:
+            out.rules.append(Changed("created", None, number, None, title, None, text, seq=seq))
+            continue
+        was_edited = lineage in edited and (before[1], before[2]) != (title, text)
+        refs_only = was_edited and edited[lineage] == 1
+        moved = before[0] != number
+        if refs_only:
+            was_edited = False
+        change = ("moved+edited" if was_edited else "moved") if moved else ("edited" if was_edited else "unchanged")
+        if change != "unchanged" or refs_only:
+            out.rules.append(Changed(change, before[0], number, before[1], title, before[2], text, refs_only, seq))
+        out.counts[change] += 1
+    for lineage, (number, title, text, seq) in old_rules.items():
+        if lineage not in new_rules:
+            out.rules.append(Changed("removed", number, None, title, None, text, None, seq=-1 - seq))
+    out.counts["created"] = sum(1 for c in out.rules if c.change == "created")
+    out.counts["removed"] = sum(1 for c in out.rules if c.change == "removed")
+    out.rules.sort(key=lambda c: (c.seq < 0, abs(c.seq)))
+    return out

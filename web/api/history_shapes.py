@@ -1,0 +1,84 @@
+"""JSON shapes of rule history, shared by the CLI (``crkb history/changes/editions --json``) and
+the API (``/api/v1/history/...``, ``/api/v1/changes/...``). Plain functions of the store.
+
+- ``history_json``: ``{"lang", "edition", "number", "steps": [{"edition", "effective_date",
+  "number", "change"}], "counterparts": [{"lang", "edition", "number", "change"}]}``: ``steps``
+  one per edition of the language's chain holding the rule, oldest first, from its creation to
+  the newest edition holding it, then ``{"number": null, "change": "removed"}`` at the first
+  edition without it; ``change`` one of ``kb.store.history.CHANGES``. ``counterparts``: a
+  translation's English rule of its own edition and of the newest English edition; an older English
+  edition's rule in the newest one. With ``detail`` each step also has ``"title"``, ``"text"``
+  and ``"diff"`` (``[[op, words]]``, ``kb.diff.word_diff`` from the previous step's text; ``[]``
+  when unchanged) and ``"refs_only"``.
+- ``changes_json``: ``{"lang", "old", "new", "counts": {change: n}, "rules": [{"change", "old",
+  "new", "section", "title", "refs_only", "diff"}]}`` (document order of the new edition, removed
+  rules last).
+- ``edition_matches``: ``{edition id: [{"edition", "share"}]}`` for the editions outside a chain.
+"""
+
+from __future__ import annotations
+
+from kb import numbers
+from kb.diff import word_diff
+from kb.errors import RuleNotFound
+from kb.model import Edition
+from kb.store import history
+from kb.store.changes import changes
+from kb.store.read import Store
+
+
+def history_json(store: Store, edition: Edition, number: str, detail: bool = False) -> dict:
+    """The history of rule ``number`` of ``edition`` (module docstring). Raises ``RuleNotFound``."""
+    found = history.history(store, edition.lang, edition.id, number)
+    if found is None:
+        raise RuleNotFound(edition.lang, edition.id, number)
+    steps = []
+    previous = None
+    for step in found.steps:
+        shape = {"edition": step.edition, "effective_date": step.effective_date, "number": step.number,
+                 "change": step.change}
+        if detail:
+            text = _text(store, step) if step.seq is not None else None
+            shape.update(text or {"title": None, "text": None})
+            shape["refs_only"] = step.refs_only
+            old = _joined(previous)
+            shape["diff"] = word_diff(old, _joined(text)) if previous and text and step.change != "unchanged" else []
+            previous = text or previous
+        steps.append(shape)
+    return {"lang": edition.lang, "edition": edition.id, "number": number, "steps": steps,
+            "counterparts": found.counterparts}
+
+
+def _text(store: Store, step: history.Step) -> dict | None:
+    rows = store.query("SELECT title, text FROM rules WHERE edition = ? AND seq = ?", (step.edition, step.seq))
+    return {"title": rows[0][0], "text": rows[0][1]} if rows else None
+
+
+def _joined(text: dict | None) -> str:
+    if not text:
+        return ""
+    return " ".join(t for t in (text.get("title"), text.get("text")) if t)
+
+
+def changes_json(store: Store, old: str, new: str) -> dict:
+    """The changes from edition ``old`` to ``new`` (module docstring). Raises ``NotAligned``."""
+    found = changes(store, old, new)
+    rules = []
+    for c in found.rules:
+        before = " ".join(t for t in (c.old_title, c.old_text) if t)
+        after = " ".join(t for t in (c.new_title, c.new_text) if t)
+        diff = word_diff(before, after) if c.change in ("edited", "moved+edited") or c.refs_only else []
+        rules.append({"change": c.change, "old": c.old, "new": c.new,
+                      "section": numbers.section_of(c.new or c.old), "title": c.new_title or c.old_title,
+                      "text": c.new_text if c.new_text is not None else c.old_text,
+                      "refs_only": c.refs_only, "diff": diff})
+    return {"lang": found.lang, "old": old, "new": new, "counts": found.counts, "rules": rules}
+
+
+def edition_matches(store: Store) -> dict[str, list[dict]]:
+    """The official editions each edition outside a chain matches, best first (module docstring)."""
+    out: dict[str, list[dict]] = {}
+    for edition, official, share in store.query(
+            "SELECT edition, anchor, share FROM links WHERE kind = 'copy' ORDER BY edition, rank"):
+        out.setdefault(edition, []).append({"edition": official, "share": share})
+    return out
