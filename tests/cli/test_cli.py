@@ -115,7 +115,7 @@ def test_editions_json(kb):
          "sources": ["ko-20210215-dbyll-index.md", "ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"],
          "rules": 16},
         {"id": "ko-undated-003-a598c1a51fd45771", "lang": "ko", "effective_date": None,
-         "title": "매직: 더 개더링 종합 규칙서", "sources": ["003_a598c1a51fd45771.txt"], "rules": 9},
+         "title": "매직: 더 개더링 종합 규칙서", "sources": ["003_a598c1a51fd45771.txt"], "rules": 9, "matches": []},
     ]
 
 
