@@ -11,6 +11,8 @@
   ``Accept-Language``; a request whose ``If-None-Match`` names it is answered 304 before any
   page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``; static
   files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
+- Rendered answers: a GET answered 200 is kept per build (``web.pagecache``) and answered again
+  from there, before any page is made.
 - The access log: one JSON line per request on the ``crkb.access`` logger:
   ``{"time": ISO UTC, "method", "path", "status", "ms": duration, "build", "bytes"}``.
 """
@@ -29,6 +31,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, g, jsonify, request
 
 from web import state
+from web.pagecache import PageCache
 
 CACHE_SECONDS = 60
 """How long a browser or proxy may keep a page or API answer without asking again."""
@@ -100,24 +103,39 @@ def etag() -> str | None:
 
 def _not_modified() -> Response | None:
     g.crkb_started = time.perf_counter()
-    tag = etag()
-    if tag is not None and tag in request.if_none_match:
+    tag = g.crkb_etag = etag()
+    if tag is None:
+        return None
+    if tag in request.if_none_match:
         response = Response(status=304)
         response.set_etag(tag)
         response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
         return response
+    kept = _pages().get(tag)
+    if kept is not None:
+        g.crkb_kept = True
+        return Response(kept[1], status=200, headers=kept[0])
     return None
+
+
+def _pages() -> PageCache:
+    caches = state.generation().caches
+    if "pages" not in caches:
+        caches.setdefault("pages", PageCache())
+    return caches["pages"]
 
 
 def _headers(response: Response) -> Response:
     generation = g.get("crkb_generation")
     if generation is not None and generation.build:
         response.headers["X-KB-Build"] = generation.build
-    tag = etag()
+    tag = g.get("crkb_etag")
     if tag is not None and response.status_code == 200:
         response.set_etag(tag)
         response.headers.setdefault("Cache-Control", f"public, max-age={CACHE_SECONDS}")
         response.vary.add("Accept-Language")
+        if request.method == "GET" and not g.get("crkb_kept") and not response.direct_passthrough:
+            _pages().put(tag, list(response.headers.items()), response.get_data())
     _log(response, generation)
     return response
 

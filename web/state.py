@@ -43,7 +43,7 @@ class Generation:
     searcher: Any = None
     search_unavailable: str | None = None
     problem: str | None = None
-    caches: dict[str, dict] = field(default_factory=dict)
+    caches: dict[str, Any] = field(default_factory=dict)
     users: int = 0
     retired: bool = False
 

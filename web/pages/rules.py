@@ -58,6 +58,9 @@ class Crumb:
     href: str
 
 
+SWITCHER_NEWEST = 3
+"""How many editions per language the edition switcher names (the rest: a link to all)."""
+
 @dataclass(frozen=True)
 class EditionLink:
     """An edition holding the number, its page, and whether it is the one shown."""
@@ -89,6 +92,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "cited_by": store.rules_citing(edition.id, number),
         "glossary_cited_by": store.glossary_citing(edition.id, number),
         "switcher": editions_holding(number, edition),
+        "switcher_totals": switcher_totals(number),
         "newest": None if newest.id == edition.id else newest,
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
@@ -127,13 +131,34 @@ def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
 
 
 def editions_holding(number: str, shown: Edition) -> dict[str, list[EditionLink]]:
-    """Per language (KB order), the editions holding ``number``, newest first."""
-    store, urls = state.store(), state.urls()
-    by_lang: dict[str, list[EditionLink]] = {lang: [] for lang in store.languages()}
-    for other in store.editions_having(number):
-        href = urls.rule(other.lang, number, other)
-        by_lang.setdefault(other.lang, []).append(EditionLink(other, href, other.id == shown.id))
-    return by_lang
+    """Per language (KB order), the newest ``SWITCHER_NEWEST`` editions holding ``number`` (newest
+    first), then ``shown`` when it is older. The lists are made once per build and number, so a
+    page costs the same however many editions the KB holds (``switcher_totals`` counts them all)."""
+    links = {}
+    for lang, (newest, _total) in _holding(number).items():
+        found = [EditionLink(edition, href, edition.id == shown.id) for edition, href in newest]
+        if shown.lang == lang and not any(link.current for link in found):
+            found.append(EditionLink(shown, state.urls().rule(lang, number, shown), True))
+        links[lang] = found
+    return links
+
+
+def switcher_totals(number: str) -> dict[str, int]:
+    """Per language, how many editions hold ``number``."""
+    return {lang: total for lang, (_newest, total) in _holding(number).items()}
+
+
+def _holding(number: str) -> dict[str, tuple[list[tuple[Edition, str]], int]]:
+    """Per language: its newest editions holding ``number`` with their page, and how many hold it."""
+    cache = state.cache("holding")
+    if number not in cache:
+        store, urls = state.store(), state.urls()
+        by_lang: dict[str, list[Edition]] = {lang: [] for lang in store.languages()}
+        for other in store.editions_having(number):
+            by_lang.setdefault(other.lang, []).append(other)
+        cache[number] = {lang: ([(e, urls.rule(lang, number, e)) for e in found[:SWITCHER_NEWEST]], len(found))
+                         for lang, found in by_lang.items()}
+    return cache[number]
 
 
 def _og_title(head: Rule, edition: Edition) -> str:

@@ -1,0 +1,47 @@
+"""A rule page's cost does not grow with the editions: the switcher names each language's three
+newest editions (and the one shown) and links to all; a page is rendered once per build and path."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from tests.web.pages import hrefs, soup, texts
+from tests.web.webkb import web_kb_editions, write_web_kb
+from web.app import create_app
+
+
+def _client(tmp_path):
+    editions = []
+    for edition, rules, glossary in web_kb_editions():
+        editions.append((edition, rules, glossary))
+        if edition.id == "en-2021-11-19":
+            for year in (2022, 2023, 2024):  # the same text republished: five English editions
+                date = dt.date(year, 6, 1)
+                editions.append((dataclasses.replace(edition, id=f"en-{date}", effective_date=date), rules, glossary))
+    return create_app({**write_web_kb(tmp_path, editions), "INDEX_DIR": None}).test_client()
+
+
+def test_the_switcher_names_the_newest_three_the_one_shown_and_links_to_all(tmp_path):
+    client = _client(tmp_path)
+    page = soup(client.get("/en/cr/2021-11-19/702.19"))
+    assert texts(page, ".switcher .lang-en a, .switcher .lang-en strong") == [
+        "2026-01-16", "2024-06-01", "2023-06-01", "2021-11-19", "all 5 editions"]
+    assert texts(page, ".switcher .lang-en [aria-current]") == ["2021-11-19"]
+    assert hrefs(page, ".switcher .lang-en a.all-editions") == ["/#editions-en"]
+    assert soup(client.get("/")).select_one("#editions-en summary").get_text() == "5 editions"
+    newest = soup(client.get("/en/cr/702.19"))
+    assert texts(newest, ".switcher .lang-en a, .switcher .lang-en strong") == [
+        "2026-01-16", "2024-06-01", "2023-06-01", "all 5 editions"]
+
+
+def test_a_page_is_rendered_once_per_build_and_path(tmp_path, monkeypatch):
+    client = _client(tmp_path)
+    first = client.get("/en/cr/702.19")
+    import web.pages.rules
+
+    monkeypatch.setattr(web.pages.rules, "rule_page", lambda *a: (_ for _ in ()).throw(AssertionError("rendered again")))
+    again = client.get("/en/cr/702.19")
+    assert (again.status_code, again.get_data(), again.headers["ETag"]) == (200, first.get_data(), first.headers["ETag"])
+    assert again.headers["Content-Type"] == "text/html; charset=utf-8" and "Content-Security-Policy" in again.headers
+    assert client.get("/en/cr/702.19?x=1").status_code == 500  # another path is rendered: the stub fails it
