@@ -35,7 +35,7 @@ from kb.store.read import Store
 from web import errors, http, state
 from web.state import Generation, LiveKB
 from web.api import routes as api
-from web.pages import compare, glossary, home, rules, search
+from web.pages import compare, glossary, history, home, rules, search
 from web.labels import EditionLabels
 from web.display import printed_number
 from web.urls import Urls
@@ -80,7 +80,7 @@ def create_app(config: dict[str, Any]) -> Flask:
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for blueprint in (home.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
+    for blueprint in (home.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     app.before_request(_take_build)

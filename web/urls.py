@@ -56,6 +56,19 @@ class Urls:
             return f"{_root()}/{lang}/cr/"
         return f"{_root()}/{lang}/cr/{quote(self.edition_segment(edition))}/"
 
+    def history(self, lang: str, number: str, edition: Edition | None = None) -> str:
+        """The history page of rule ``number`` (``/en/cr/702.19b/history``; pinned to ``edition``
+        when it is not the newest)."""
+        return self.rule(lang, number, edition) + "/history"
+
+    def changes(self, lang: str, old: Edition | None = None, new: Edition | None = None) -> str:
+        """The changes page from ``old`` to ``new`` (``/en/changes/2022-11-18...2023-04-14``);
+        ``/en/changes`` for the defaults (the previous edition to the newest)."""
+        if old is None and new is None:
+            return f"{_root()}/{lang}/changes"
+        segment = lambda e: quote(self.edition_segment(e)) if e is not None else ""  # noqa: E731
+        return f"{_root()}/{lang}/changes/{segment(old)}...{segment(new)}"
+
     def section(self, lang: str, number: str, edition: Edition | None = None) -> str:
         """A section page (``/en/cr/7``); the same form as a rule."""
         return self.rule(lang, number, edition)

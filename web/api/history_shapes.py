@@ -9,7 +9,7 @@ the API (``/api/v1/history/...``, ``/api/v1/changes/...``). Plain functions of t
   translation's English rule of its own edition and of the newest English edition; an older English
   edition's rule in the newest one. With ``detail`` each step also has ``"title"``, ``"text"``
   and ``"diff"`` (``[[op, words]]``, ``kb.diff.word_diff`` from the previous step's text; ``[]``
-  when unchanged) and ``"refs_only"``.
+  unless the text changed) and ``"refs_only"``.
 - ``changes_json``: ``{"lang", "old", "new", "counts": {change: n}, "rules": [{"change", "old",
   "new", "section", "title", "refs_only", "diff"}]}`` (document order of the new edition, removed
   rules last).
@@ -42,7 +42,8 @@ def history_json(store: Store, edition: Edition, number: str, detail: bool = Fal
             shape.update(text or {"title": None, "text": None})
             shape["refs_only"] = step.refs_only
             old = _joined(previous)
-            shape["diff"] = word_diff(old, _joined(text)) if previous and text and step.change != "unchanged" else []
+            changed = step.change in ("edited", "moved+edited") or step.refs_only
+            shape["diff"] = word_diff(old, _joined(text)) if previous and text and changed else []
             previous = text or previous
         steps.append(shape)
     return {"lang": edition.lang, "edition": edition.id, "number": number, "steps": steps,

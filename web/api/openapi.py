@@ -25,6 +25,11 @@ _SCHEMAS: dict[str, Any] = {
                                "effective_date": {"type": "string", "format": "date", "nullable": True},
                                "title": {"type": "string"}, "sources": {"type": "array", "items": {"type": "string"}},
                                "newest": {"type": "boolean"},
+                               "matches": {"type": "array", "description": "an undated edition's official "
+                                           "editions, best first, with the share of its rules identical",
+                                           "items": {"type": "object", "required": ["edition", "share"],
+                                                     "properties": {"edition": {"type": "string"},
+                                                                    "share": {"type": "number"}}}},
                                "partial": {"type": "boolean", "description": "present (true) when the official "
                                            "text ends early and was published with crkb build --partial"}}},
     "Rule": {"type": "object", "required": ["number", "text"], "additionalProperties": True,
@@ -35,6 +40,36 @@ _SCHEMAS: dict[str, Any] = {
                                "examples": {"type": "array", "items": {"type": "string"}},
                                "edition": {"type": "string"}, "effective_date": {"type": "string"},
                                "url": {"type": "string"}}},
+    "History": {"type": "object", "required": ["lang", "edition", "number", "steps", "counterparts"],
+                "description": "The shape of `crkb history --json`, each step with its title, text and word diff.",
+                "properties": {
+                    "lang": {"type": "string"}, "edition": {"type": "string"}, "number": {"type": "string"},
+                    "steps": {"type": "array", "items": {"type": "object",
+                              "required": ["edition", "effective_date", "number", "change"],
+                              "properties": {"edition": {"type": "string"},
+                                             "effective_date": {"type": "string", "nullable": True},
+                                             "number": _NULLABLE_STR, "change": {"type": "string", "enum": [
+                                                 "created", "unchanged", "edited", "moved", "moved+edited", "removed"]},
+                                             "title": _NULLABLE_STR, "text": _NULLABLE_STR,
+                                             "refs_only": {"type": "boolean"},
+                                             "diff": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
+                                                      "description": "[op, words]: op '=', '-' or '+'"}}}},
+                    "counterparts": {"type": "array", "items": {"type": "object",
+                                     "required": ["lang", "edition", "number", "change"],
+                                     "properties": {"lang": {"type": "string"}, "edition": {"type": "string"},
+                                                    "number": _NULLABLE_STR, "change": {"type": "string"}}}}}},
+    "Changes": {"type": "object", "required": ["lang", "old", "new", "counts", "rules"],
+                "description": "The shape of `crkb changes --json`.",
+                "properties": {
+                    "lang": {"type": "string"}, "old": {"type": "string"}, "new": {"type": "string"},
+                    "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "rules": {"type": "array", "items": {"type": "object",
+                              "required": ["change", "old", "new", "section", "refs_only", "diff"],
+                              "properties": {"change": {"type": "string"}, "old": _NULLABLE_STR, "new": _NULLABLE_STR,
+                                             "section": {"type": "string"}, "title": _NULLABLE_STR,
+                                             "text": _NULLABLE_STR, "refs_only": {"type": "boolean"},
+                                             "diff": {"type": "array", "items": {"type": "array",
+                                                                                  "items": {"type": "string"}}}}}}}},
     "Hit": {"type": "object", "required": ["number", "lang", "edition", "snippet", "score", "url"],
             "properties": {"number": {"type": "string"}, "lang": {"type": "string"}, "edition": {"type": "string"},
                            "title": _NULLABLE_STR, "snippet": {"type": "string", "description": "escaped HTML with <mark>"},
@@ -68,6 +103,17 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                 "parameters": [_LANG, {"name": "edition", "in": "path", "required": True,
                                        "schema": {"type": "string", "example": "en-2026-01-16"}}, _NUMBER],
                 "responses": {"200": _ok("Preview", "The preview"), "400": _ERROR, "404": _ERROR}}},
+            "/history/{lang}/{number}": {"get": {
+                "operationId": "getHistory", "summary": "A rule through every edition of its language",
+                "parameters": [_LANG, _NUMBER, _EDITION_Q],
+                "responses": {"200": _ok("History", "The rule's history"), "400": _ERROR, "404": _ERROR}}},
+            "/changes/{lang}/{span}": {"get": {
+                "operationId": "getChanges", "summary": "What changed between two editions of a language",
+                "parameters": [_LANG, {"name": "span", "in": "path", "required": True,
+                                       "description": "OLD...NEW: edition ids or dates; a side left empty is "
+                                                      "its default (the edition before NEW; the newest)",
+                                       "schema": {"type": "string", "example": "2022-11-18...2023-04-14"}}],
+                "responses": {"200": _ok("Changes", "The changes"), "400": _ERROR, "404": _ERROR}}},
             "/search": {"get": {
                 "operationId": "search", "summary": "Full-text search",
                 "parameters": [

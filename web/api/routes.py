@@ -11,7 +11,9 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from kb.errors import RuleNotFound
+from kb.store import history
 from web import args, state
+from web.api.history_shapes import changes_json, edition_matches, history_json
 from web.api.openapi import openapi_document
 from web.api.shapes import edition_json, preview_json, rule_json
 from web.display import hit_displays
@@ -26,7 +28,47 @@ MAX_LIMIT = 100
 def editions() -> Response:
     """Every edition, newest first per language."""
     urls = state.urls()
-    return jsonify({"editions": [edition_json(e, urls.is_newest(e)) for e in state.store().editions()]})
+    matches = edition_matches(state.store())
+    found = [edition_json(e, urls.is_newest(e)) for e in state.store().editions()]
+    for shape in found:
+        if shape["effective_date"] is None:
+            shape["matches"] = matches.get(shape["id"], [])
+    return jsonify({"editions": found})
+
+
+@bp.get("/history/<lang>/<number>")
+def rule_history(lang: str, number: str) -> Response:
+    """The history of rule ``number`` of ``?edition=`` (default the newest edition of ``lang``):
+    ``web.api.history_shapes.history_json`` with each step's title, text and word diff."""
+    args.language(lang)
+    canonical, _ = args.rule_number(number)
+    edition = args.edition(lang, request.args.get("edition") or None)
+    try:
+        return jsonify(history_json(state.store(), edition, canonical, detail=True))
+    except RuleNotFound:
+        abort_with(404, f"Rule {canonical} is not in {edition.id}.")
+    raise AssertionError("unreachable")
+
+
+@bp.get("/changes/<lang>/<span>")
+def changes(lang: str, span: str) -> Response:
+    """The changes between editions ``old...new`` (dates or ids; either side empty for its default:
+    the edition before ``new``, the newest)."""
+    args.language(lang)
+    if "..." not in span:
+        abort_with(400, "Ask for changes as OLD...NEW (e.g. 2022-11-18...2023-04-14).")
+    raw_old, raw_new = span.split("...", 1)
+    store = state.store()
+    chain = [e for e, _ in history.chain(store, lang)]
+    if len(chain) < 2:
+        abort_with(404, f"The {lang} editions are not aligned (fewer than two dated editions).")
+    new = args.edition(lang, raw_new) if raw_new else store.edition(chain[-1])
+    if raw_old:
+        old = args.edition(lang, raw_old)
+    else:
+        position = chain.index(new.id) if new.id in chain else len(chain) - 1
+        old = store.edition(chain[max(position - 1, 0)])
+    return jsonify(changes_json(store, old.id, new.id))
 
 
 @bp.get("/rules/<lang>/<number>")

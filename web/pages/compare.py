@@ -1,8 +1,12 @@
 """The compare page ``/compare/<number>?langs=en,ko,ja&edition=YYYY-MM-DD``: one rule side by side.
 
-Without a pinned date, each translation stands beside the English text of its own edition (same
-effective date) when the KB has it, and beside the newest English edition. With a pinned date
-(``?edition=YYYY-MM-DD``) only editions of that date are shown, so only same-edition rules pair.
+Without a pinned date, each translation stands beside its English rule by identity, not number
+(``kb.store.history``): the English rule of the edition the translation was checked against (its
+own date), and that rule in the newest English edition, whatever its number there (ko 2021-11-19
+103.4 beside en 2021-11-19 103.4 beside en 2026-01-16 103.5), with the English words changed since
+marked. When the newest edition prints the asked number for another rule, the column says so.
+Without stored alignment, columns pair by number. With a pinned date (``?edition=YYYY-MM-DD``)
+only editions of that date are shown, so only same-edition rules pair.
 """
 
 from __future__ import annotations
@@ -12,8 +16,10 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
+from kb.diff import word_diff
 from kb.errors import AmbiguousEdition, EditionNotFound
 from kb.model import Edition, Rule
+from kb.store import history
 from web import args, state
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
@@ -63,6 +69,8 @@ class Column:
     role: str
     note: str | None
     articles: list[RuleDisplay] = field(default_factory=list)
+    number: str | None = None
+    diff: list[tuple[str, str]] = field(default_factory=list)
 
 
 def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
@@ -78,6 +86,10 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
     rows = []
     for lang in (x for x in langs if x != ENGLISH):
         translation = _newest_holding(number, lang)
+        by_identity = _identity_row(number, translation, newest_en)
+        if by_identity is not None:
+            rows.append(by_identity)
+            continue
         row = [_column(number, translation, "translation")]
         if translation.effective_date is not None and newest_en is not None:
             row.append(_own_english(number, translation, newest_en))
@@ -85,11 +97,55 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
     return rows or [newest_column]
 
 
-def _column(number: str, edition: Edition, role: str) -> Column:
+def _column(number: str, edition: Edition, role: str, note: str | None = None,
+            diff: list[tuple[str, str]] | None = None) -> Column:
     rules = _rules(edition, number)
-    note = None if rules else f"No rule {number} in this edition."
+    note = note if rules else f"No rule {number} in this edition."
     articles = rule_displays(rules, linker(edition), edition.lang, edition) if rules else []
-    return Column(edition.lang, edition, rules, role, note, articles)
+    return Column(edition.lang, edition, rules, role, note, articles, number, diff or [])
+
+
+def _identity_row(number: str, translation: Edition, newest_en: Edition | None) -> list[Column] | None:
+    """The translation, its English rule and that rule in the newest English edition, by
+    identity; None when the stored alignment does not join the translation's rule to English."""
+    store = state.store()
+    located = history.locate(store, translation.id, number)
+    parts = history.counterparts(store, translation.lang, located) if located else []
+    if not parts or newest_en is None:
+        return None
+    own = store.edition(parts[0]["edition"])
+    own_number = parts[0]["number"]
+    note = None if own_number == number else f"The translation's {number} is {own_number} in English."
+    if own.effective_date != translation.effective_date:
+        note = (note + " " if note else "") + f"The translation's text agrees best with the English edition {own.date_text}."
+    row = [_column(number, translation, "translation"),
+           _column(own_number, own, f"English of the {translation.lang} edition", note)]
+    if len(parts) < 2:
+        return row
+    now = parts[1]
+    if now["number"] is None:
+        reused = f" {number} in this edition is another rule." if store.rules_numbered(newest_en.id, number) else ""
+        row.append(Column(ENGLISH, newest_en, [], "newest English edition",
+                          f"This rule was removed from the English rules after {own.date_text}.{reused}"))
+        return row
+    notes = []
+    if now["number"] != own_number:
+        notes.append(f"Renumbered {own_number} → {now['number']} since {own.date_text}.")
+        if store.rules_numbered(newest_en.id, own_number):
+            notes.append(f"{own_number} in this edition is another rule.")
+    diff: list[tuple[str, str]] = []
+    if now["change"] in ("edited", "moved+edited"):
+        notes.append(f"The English text changed since {own.date_text} (marked below).")
+        diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
+    elif not notes:
+        notes.append(f"Unchanged since {own.date_text}.")
+    row.append(_column(now["number"], newest_en, "newest English edition", " ".join(notes), diff))
+    return row
+
+
+def _joined(store, edition_id: str, number: str) -> str:
+    found = store.rules_numbered(edition_id, number)
+    return " ".join(t for t in (found[0].title, found[0].text) if t) if found else ""
 
 
 def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:

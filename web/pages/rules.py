@@ -19,6 +19,7 @@ from kb.model import Edition, Rule
 from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
+from web.identity import identity
 from web.render import linker
 
 bp = Blueprint("rules", __name__)
@@ -39,7 +40,11 @@ def pinned(lang: str, edition: str, number: str) -> Response | str:
     """The rule in the edition ``edition`` (a date or an edition id) of ``lang``."""
     args.language(lang)
     canonical, exact = args.rule_number(number)
-    found = args.edition(lang, edition)
+    from web.pages.history import edition_or_in_force  # the history pages import this module's neighbours
+
+    found = edition_or_in_force(lang, edition, canonical)
+    if isinstance(found, Response):
+        return found
     urls = state.urls()
     if not exact or edition != urls.edition_segment(found):
         return redirect(urls.rule(lang, canonical, found, pinned=True), 301)
@@ -94,6 +99,8 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "switcher": editions_holding(number, edition),
         "switcher_totals": switcher_totals(number),
         "newest": None if newest.id == edition.id else newest,
+        "identity": identity(edition, number),
+        "editions_by_id": {e.id: e for e in store.editions()},
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
         "og_title": _og_title(rules[0], edition),

@@ -1,0 +1,87 @@
+"""History, changes, identity banners, compare by identity and pinned dates between editions, on
+the history KB (real corpus editions, ``tests.conftest.HISTORY_EDITIONS``), checked with selectors."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+from web.app import create_app
+
+pytestmark = pytest.mark.corpus
+
+
+@pytest.fixture(scope="module")
+def client(history_kb):
+    return create_app({"KB_DIR": str(history_kb), "TESTING": True}).test_client()
+
+
+def page(client, url: str) -> BeautifulSoup:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def test_an_old_edition_names_the_rule_in_the_newest_edition(client):
+    soup = page(client, "/en/cr/2021-11-19/103.4")
+    banner = soup.select_one(".old-edition")
+    assert "This rule is 103.5 in the newest edition" in banner.get_text(" ", strip=True)
+    assert banner.select_one("a.newest-number")["href"] == "/en/cr/103.5"
+    assert soup.select_one("a.history-link")["href"] == "/en/cr/2021-11-19/103.4/history"
+
+
+def test_an_old_edition_says_when_the_rule_was_removed(client):
+    banner = page(client, "/en/cr/2009-05-01/300.3").select_one(".old-edition")
+    assert "This rule was removed" in banner.get_text(" ", strip=True)
+
+
+def test_a_translation_warns_that_the_english_rule_changed_and_shows_what(client):
+    soup = page(client, "/ko/cr/702.19b")
+    warning = soup.select_one(".english-changed")
+    assert "The English rule has changed since this translation" in warning.get_text(" ", strip=True)
+    assert any("battle" in ins.get_text() for ins in warning.select(".diff ins"))
+
+
+def test_the_history_page_shows_when_battle_came_in(client):
+    soup = page(client, "/en/cr/702.19b/history")
+    step = soup.select_one('li.step[data-edition="en-2023-04-14"]')
+    assert step["data-change"] == "edited"
+    assert any("battle" in ins.get_text() for ins in step.select(".diff ins"))
+    moved = soup.select_one('li.step[data-edition="en-2009-07-11"]')
+    assert (moved["data-number"], moved["data-change"]) == ("702.17b", "moved+edited")
+    assert soup.select_one("li.step")["data-number"] == "502.9b"
+
+
+def test_compare_aligns_the_korean_mulligan_rule_by_identity(client):
+    soup = page(client, "/compare/103.4?langs=en,ko")
+    columns = soup.select("section.column")
+    assert [c["data-edition"] for c in columns] == ["ko-2021-11-19", "en-2021-11-19", "en-2026-01-16"]
+    assert [c.select_one("article.rule")["data-number"] for c in columns] == ["103.4", "103.4", "103.5"]
+    assert all("mulligan" in c.get_text() for c in columns)
+    assert "103.4 in this edition is another rule" in columns[2].select_one("p.note").get_text()
+
+
+def test_changes_list_created_rules_by_section_and_moves_apart(client):
+    soup = page(client, "/en/changes/2022-11-18...2023-04-14")
+    assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"
+    assert soup.select_one('li.changed[data-new="702.19b"]')["data-change"] == "edited"
+    assert len(soup.select(".moves li")) > 100
+
+
+def test_a_date_between_editions_answers_the_edition_in_force(client):
+    response = client.get("/en/cr/2021-11-20/103.4")
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/2021-11-19/103.4")
+    response = client.get("/en/cr/2021-11-20/103.4/history")
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/2021-11-19/103.4/history")
+
+
+def test_api_history_and_changes(client):
+    found = client.get("/api/v1/history/ko/103.4?edition=2021-11-19").get_json()
+    assert found["counterparts"][-1] == {"lang": "en", "edition": "en-2026-01-16", "number": "103.5", "change": "moved"}
+    assert found["steps"][0]["text"].startswith("각 플레이어는")
+    changes = client.get("/api/v1/changes/en/...2023-04-14").get_json()
+    assert (changes["old"], changes["new"]) == ("en-2022-11-18", "en-2023-04-14")
+    assert client.get("/api/v1/changes/en/2023-04-14...2022-11-18").status_code == 400
+    editions = client.get("/api/v1/editions").get_json()["editions"]
+    undated = [e for e in editions if e["effective_date"] is None]
+    assert any(m and m[0]["edition"] == "en-2006-10-01" for m in (e["matches"] for e in undated))

@@ -1,0 +1,87 @@
+"""A rule's identity across editions, for the pages: when it last changed, its number in the
+newest edition of its language (an old edition's banner), its English rule then and now (a
+translation's warning, the compare page's columns), read from the stored alignment
+(``kb.store.history``) in a few indexed queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.diff import word_diff
+from kb.model import Edition
+from kb.store import history
+from web import state
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """The rule ``number`` of ``edition`` (None: removed there), ``change`` since, its page."""
+
+    edition: Edition
+    number: str | None
+    change: str
+    href: str | None
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What the rule page says about a rule's identity: ``last_change`` (the latest step that was
+    not ``unchanged``: created, edited or moved in some edition), ``newest`` (for an old edition:
+    the rule in its language's newest edition), ``english`` (a translation's English rule of its
+    own edition) and ``english_now`` (that rule in the newest English edition, with ``diff`` the
+    words changed since as ``kb.diff.word_diff`` runs)."""
+
+    history_href: str
+    last_change: history.Step | None
+    newest: Counterpart | None
+    english: Counterpart | None
+    english_now: Counterpart | None
+    diff: list[tuple[str, str]]
+
+
+def identity(edition: Edition, number: str) -> Identity | None:
+    """The identity notes of rule ``number`` of ``edition``; None when it is aligned to nothing."""
+    store, urls = state.store(), state.urls()
+    located = history.locate(store, edition.id, number)
+    if located is None:
+        return None
+    steps = history.steps_of(store, located.lineage)
+    here = next((i for i, s in enumerate(steps) if s.edition == located.edition), 0)
+    changed = [s for s in steps[: here + 1] if s.change != "unchanged"]
+    newest = None
+    chain = history.chain(store, edition.lang)
+    if chain and chain[-1][0] != located.edition:
+        found = history.since(store, located, chain[-1][0])
+        newest = _counterpart(found)
+    english = english_now = None
+    diff: list[tuple[str, str]] = []
+    if edition.lang != "en":
+        parts = history.counterparts(store, edition.lang, located)
+        if parts:
+            english = _counterpart(parts[0])
+        if len(parts) > 1:
+            english_now = _counterpart(parts[1])
+            if english_now.change in ("edited", "moved+edited") and english_now.number:
+                diff = word_diff(_text(english.edition.id, english.number), _text(english_now.edition.id, english_now.number))
+    return Identity(urls.history(edition.lang, number, edition), changed[-1] if changed else None, newest,
+                    english, english_now, diff)
+
+
+def _counterpart(found: dict) -> Counterpart:
+    store, urls = state.store(), state.urls()
+    edition = store.edition(found["edition"])
+    href = urls.rule(edition.lang, found["number"], edition) if found["number"] else None
+    return Counterpart(edition, found["number"], found["change"], href)
+
+
+def _text(edition_id: str, number: str) -> str:
+    rows = state.store().query("SELECT title, text FROM rules WHERE edition = ? AND number = ? ORDER BY seq LIMIT 1",
+                               (edition_id, number))
+    return " ".join(t for t in rows[0] if t) if rows else ""
+
+
+def in_force(lang: str, date: str) -> Edition | None:
+    """The edition of ``lang`` in force on ``date`` (``YYYY-MM-DD``): the latest dated edition
+    effective on or before it; None before the first."""
+    dated = [e for e in state.store().editions(lang) if e.effective_date and e.date_text <= date]
+    return dated[0] if dated else None

@@ -1,0 +1,122 @@
+"""History and changes pages.
+
+- ``/<lang>/cr/<number>/history`` (newest edition) and ``/<lang>/cr/<edition>/<number>/history``:
+  every edition of the language in which the rule existed, its number and what changed there, the
+  words added and removed, and a translation's English rule then and now.
+- ``/<lang>/changes`` (the previous edition to the newest) and ``/<lang>/changes/<old>...<new>``
+  (either side may be empty for its default): created, removed, moved and edited rules by section,
+  renumber-only moves listed apart from edits.
+
+A pinned date that falls between editions is answered 302 with the edition in force on that date.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response, redirect, render_template
+
+from kb import numbers
+from kb.errors import EditionNotFound, RuleNotFound
+from kb.model import Edition
+from kb.store import history
+from web import args, state
+from web.api.history_shapes import changes_json, history_json
+from web.errors import abort_with
+from web.identity import in_force
+
+bp = Blueprint("history", __name__)
+
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@bp.get("/<lang>/cr/<number>/history")
+def newest(lang: str, number: str) -> Response | str:
+    """The history of rule ``number`` of the newest edition of ``lang``."""
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
+    if not exact:
+        return redirect(state.urls().history(lang, canonical), 301)
+    return render_template("rules/history.html", **history_page(args.edition(lang, None), canonical))
+
+
+@bp.get("/<lang>/cr/<edition>/<number>/history")
+def pinned(lang: str, edition: str, number: str) -> Response | str:
+    """The history of rule ``number`` of edition ``edition`` (a date or an id) of ``lang``."""
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
+    found = edition_or_in_force(lang, edition, canonical)
+    if isinstance(found, Response):
+        return redirect(found.location + "/history", 302)
+    if not exact or edition != state.urls().edition_segment(found):
+        return redirect(state.urls().history(lang, canonical, found), 301)
+    return render_template("rules/history.html", **history_page(found, canonical))
+
+
+def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:
+    """The edition ``wanted`` names, or a 302 to the edition in force on a date between editions
+    (``number`` the rule page to send to; the history view appends ``/history``)."""
+    try:
+        return state.store().find_edition(lang, wanted)
+    except EditionNotFound:
+        if DATE.match(wanted):
+            found = in_force(lang, wanted)
+            if found is not None:
+                return redirect(state.urls().rule(lang, number, found, pinned=True).rstrip("/"), 302)
+        return args.edition(lang, wanted)
+
+
+def history_page(edition: Edition, number: str) -> dict[str, object]:
+    """The history page's context: ``history`` (``history_json`` with details) and each step's
+    page (``hrefs``) and edition (``editions``)."""
+    store, urls = state.store(), state.urls()
+    try:
+        found = history_json(store, edition, number, detail=True)
+    except RuleNotFound:
+        near = store.nearest_numbers(edition.id, number, limit=8)
+        abort_with(404, f"Rule {number} is not in {edition.id}.", [(n, urls.history(edition.lang, n, edition)) for n in near])
+    editions = {e.id: e for e in store.editions()}
+    for step in found["steps"]:
+        target = editions[step["edition"]]
+        step["href"] = urls.rule(target.lang, step["number"], target, pinned=True) if step["number"] else None
+    for part in found["counterparts"]:
+        target = editions[part["edition"]]
+        part["href"] = urls.rule(target.lang, part["number"], target) if part["number"] else None
+    return {"edition": edition, "number": number, "history": found, "editions": editions,
+            "rule_href": urls.rule(edition.lang, number, edition)}
+
+
+@bp.get("/<lang>/changes")
+@bp.get("/<lang>/changes/<span>")
+def changes(lang: str, span: str = "...") -> str:
+    """The changes between two editions of ``lang`` (``old...new``, dates or ids)."""
+    args.language(lang)
+    if "..." not in span:
+        abort_with(404, "Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14).")
+    raw_old, raw_new = span.split("...", 1)
+    chain = history.chain(state.store(), lang)
+    if len(chain) < 2:
+        abort_with(404, f"The {lang} editions are not aligned (fewer than two dated editions).")
+    store = state.store()
+    new = args.edition(lang, raw_new) if raw_new else store.edition(chain[-1][0])
+    if raw_old:
+        old = args.edition(lang, raw_old)
+    else:
+        ids = [e for e, _ in chain]
+        position = ids.index(new.id) if new.id in ids else len(ids) - 1
+        old = store.edition(ids[max(position - 1, 0)])
+    found = changes_json(store, old.id, new.id)
+    return render_template("rules/changes.html", lang=lang, old=old, new=new, changes=found,
+                           sections=_by_section(found["rules"]),
+                           moves=[r for r in found["rules"] if r["change"] == "moved" and not r["refs_only"]],
+                           chain=[store.edition(e) for e, _ in chain])
+
+
+def _by_section(rules: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The created, removed and edited rules grouped by section (renumber-only moves left out)."""
+    out: dict[str, list[dict]] = {}
+    for rule in rules:
+        if rule["change"] == "moved" and not rule["refs_only"]:
+            continue
+        out.setdefault(rule["section"], []).append(rule)
+    return sorted(out.items(), key=lambda item: numbers.sort_key(item[0]))
