@@ -11,7 +11,8 @@ Each build runs in a child process writing a temporary KB; this process samples 
 workers from /proc every 0.1 s: CPU time is the sum over those processes (user + system), peak
 memory the largest sum of their resident sets seen; "main" is the build process's own CPU time
 (the part that does not run in workers). Stage seconds (decode, parse, references,
-store, index) come from the build report and are summed over the processes that ran them.
+store, index) come from the build report: CPU seconds, summed over the processes that ran them.
+Wall times are only comparable on an otherwise idle machine; CPU times hold either way.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Time spent per build stage (decode, parse, references, store, index), in seconds, summed over
-the processes that ran it (so with two workers the stages can add up to twice the wall time)."""
+"""CPU time spent per build stage (decode, parse, references, store, index), in seconds, summed
+over the processes that ran it (so with two workers the stages can add up to twice the wall
+time). CPU time, not wall time: a stage's figure does not grow when other programs share the CPU."""
 
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ class StageTimer:
 
     @contextmanager
     def __call__(self, stage: str) -> Iterator[None]:
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             yield
         finally:
-            self.seconds[stage] = self.seconds.get(stage, 0.0) + time.perf_counter() - started
+            self.seconds[stage] = self.seconds.get(stage, 0.0) + time.process_time() - started
 
     def add(self, seconds: Mapping[str, float]) -> None:
         for stage, value in seconds.items():

@@ -1,7 +1,9 @@
 """Bytes to text: find a CR file's encoding, remove the BOM and normalise line ends.
 
 The corpus holds UTF-8 (with and without BOM), UTF-16 LE/BE (with BOM), cp1252, Mac Roman and,
-in a few old English files, DOS cp437 (card names such as "Dandân" and "Ghazbán"). Single-byte
+in a few old English files, DOS cp437 (card names such as "Dandân" and "Ghazbán"), and in the
+oldest Korean translation EUC-KR (read as its superset cp949): bytes that are not UTF-8 but
+decode as cp949 to text whose letters are mostly Hangul. Single-byte
 encodings cannot be told apart by their bytes alone, and charset-normalizer's first guess for these
 files is often a Central-European code page, so the single-byte candidates are re-ranked by what a
 CR text plausibly contains: curly quotes, dashes, ™/®/© and accented letters inside words.
@@ -31,6 +33,13 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 MAX_CONTROL_SHARE = 0.01
 """Above this share of other control characters, the data is binary, not text."""
 
+MIN_HANGUL_SHARE = 0.3
+"""A cp949 decoding is taken when at least this share of its letters are Hangul syllables (an
+English text in a single-byte code page decoded as cp949 gives a few Hangul among many Latin
+letters; a Korean translation is mostly Hangul)."""
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_LETTER = re.compile(r"[^\W\d_]")
+
 MIN_PLAUSIBLE_SHARE = 0.5
 """A single-byte decoding is accepted only if this share of its non-ASCII characters is plausible."""
 
@@ -40,7 +49,8 @@ def decode_bytes(data: bytes, path: str) -> tuple[str, str]:
 
     Returns ``(text, encoding)``: ``text`` has no BOM and every line end (LF, CRLF, bare CR, and
     mixes of them) written as ``"\\n"``; ``encoding`` is the Python codec name used (``"utf-8"``,
-    ``"utf-8-sig"``, ``"utf-16-le"``, ``"utf-16-be"``, ``"cp1252"``, ``"mac_roman"``, ``"cp437"``).
+    ``"utf-8-sig"``, ``"utf-16-le"``, ``"utf-16-be"``, ``"cp1252"``, ``"mac_roman"``, ``"cp437"``,
+    ``"cp949"``).
 
     Raises ``SourceError(path, line, reason)`` for an empty file, binary data (NUL bytes that are
     not UTF-16, or other control characters), truncated or invalid UTF-8/UTF-16, and text that no
@@ -107,7 +117,20 @@ def _decode_8bit(data: bytes, path: str) -> tuple[str, str]:
         if err.end >= len(data) and "end of data" in err.reason:
             line = _line_at(data, err.start)
             raise SourceError(path, line, f"truncated UTF-8 sequence at byte {err.start}") from None
+    korean = _legacy_korean(data)
+    if korean is not None:
+        return korean, "cp949"
     return _best_single_byte(data, path)
+
+
+def _legacy_korean(data: bytes) -> str | None:
+    """The text of EUC-KR/cp949 bytes when it reads as Korean (``MIN_HANGUL_SHARE``), else None."""
+    try:
+        text = data.decode("cp949")
+    except UnicodeDecodeError:
+        return None
+    letters = len(_LETTER.findall(text))
+    return text if letters and len(_HANGUL.findall(text)) >= MIN_HANGUL_SHARE * letters else None
 
 
 def _best_single_byte(data: bytes, path: str) -> tuple[str, str]:

@@ -117,7 +117,7 @@ def _corpus_files(shared: Path) -> list[Path]:
 @pytest.mark.corpus
 def test_every_corpus_file_decodes_without_mojibake(shared_dir: Path) -> None:
     files = _corpus_files(shared_dir)
-    assert len(files) == 112 + 17 + 10 + 5
+    assert len(files) == 114 + 18 + 10 + 5
     encodings: dict[str, int] = {}
     for path in files:
         text, encoding = decode_bytes(path.read_bytes(), str(path))
@@ -125,8 +125,8 @@ def test_every_corpus_file_decodes_without_mojibake(shared_dir: Path) -> None:
         assert "\r" not in text and not text.startswith("\ufeff"), path.name
         bad = MOJIBAKE.search(text)
         assert bad is None, f"{path.name}: {text[max(0, bad.start() - 30):bad.end() + 30]!r}"
-    assert encodings == {"utf-8-sig": 55, "utf-8": 51, "cp1252": 23, "mac_roman": 5, "cp437": 6,
-                         "utf-16-be": 2, "utf-16-le": 2}
+    assert encodings == {"utf-8-sig": 55, "utf-8": 53, "cp1252": 23, "mac_roman": 5, "cp437": 6,
+                         "utf-16-be": 2, "utf-16-le": 2, "cp949": 1}
 
 
 @pytest.mark.corpus
@@ -137,5 +137,14 @@ def test_known_encodings_of_named_files(shared_dir: Path) -> None:
     for date, encoding in expected.items():
         path = shared_dir / "corpus" / "en" / f"{date}.txt"
         assert decode_bytes(path.read_bytes(), str(path))[1] == encoding, date
+    euc_kr = decode_bytes((shared_dir / "corpus/ko/kormtgcr/2016-07-22.txt").read_bytes(), "2016-07-22.txt")
+    assert euc_kr[1] == "cp949" and euc_kr[0].split("\n")[2] == "이 규칙은 2016년 7월 22일부터 시행됩니다."
     text = decode_bytes((shared_dir / "corpus/en/2004-02-01.txt").read_bytes(), "2004-02-01.txt")[0]
     assert text.count("–") == 14 and text.count("™") == 9
+
+
+def test_euc_kr_korean_is_read_as_cp949_and_english_never_is() -> None:
+    korean = "이 규칙은 2016년 7월 22일부터 시행됩니다.\r\n702.19. 돌진 Trample\r\n"
+    assert decode_bytes(korean.encode("euc-kr"), "ko.txt") == (korean.replace("\r\n", "\n"), "cp949")
+    english = "702.19b The controller’s creature’s damage isn’t assigned.\r\n" * 3  # valid cp949 bytes too
+    assert decode_bytes(english.encode("cp1252"), "en.txt")[1] == "cp1252"
