@@ -191,9 +191,9 @@ def main() -> None:
                       f"{statuses}{ratio}")
         print(f"server RSS: {rss_start:.0f} MB after warm-up, {rss_mb(app.pid):.0f} MB after the runs above")
         if not args.no_sweep:
-            sweep = [f"/api/v1/search?q={quote(SWEEP_WORDS.get(e.lang, 'damage'))}&edition={quote(e.id)}"
-                     for e in editions]
-            for rounds in (1, 2):
+            for rounds in (1, 2):  # a new query string each round: searched, not answered from the page cache
+                sweep = [f"/api/v1/search?q={quote(SWEEP_WORDS.get(e.lang, 'damage'))}&edition={quote(e.id)}"
+                         f"&round={rounds}" for e in editions]
                 _, elapsed, statuses = load(app_port, sweep, len(sweep), 4)
                 print(f"every-edition sweep {rounds} ({len(sweep)} searches, {elapsed:.1f} s, {statuses}): "
                       f"server RSS {rss_mb(app.pid):.0f} MB")
