@@ -12,7 +12,7 @@
   page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``; static
   files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
 - Rendered answers: a GET answered 200 is kept per build (``web.pagecache``) and answered again
-  from there, before any page is made.
+  from there by ``KeptAnswers`` before Flask sees the request.
 - The access log: one JSON line per request on the ``crkb.access`` logger:
   ``{"time": ISO UTC, "method", "path", "status", "ms": duration, "build", "bytes"}``.
 """
@@ -70,7 +70,8 @@ class PublicAddress:
 def register(app: Flask, public_url: str | None) -> None:
     """Add the public address, ``/healthz``, caching headers, 304s and the access log to ``app``
     (call it after the before-request hook that takes the build)."""
-    app.wsgi_app = PublicAddress(app.wsgi_app, public_url or DEFAULT_PUBLIC_URL)
+    app.wsgi_app = PublicAddress(KeptAnswers(app.wsgi_app, app.extensions["crkb.live"]),
+                                 public_url or DEFAULT_PUBLIC_URL)
     app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_SECONDS
     app.add_url_rule("/healthz", "healthz", healthz)
     app.before_request(_not_modified)
@@ -91,14 +92,54 @@ def healthz() -> tuple[Response, int]:
 
 def etag() -> str | None:
     """This request's ETag (None when it has none: not a GET/HEAD, no build, or ``/healthz``)."""
-    generation = g.get("crkb_generation")
-    if request.method not in ("GET", "HEAD") or generation is None or generation.problem:
+    return answer_key(g.get("crkb_generation"), request.environ)
+
+
+def answer_key(generation: Any, environ: dict[str, Any]) -> str | None:
+    """The ETag of a request (its WSGI ``environ``) read from ``generation``: a hash of the build,
+    the raw path and query and ``Accept-Language``; None when it has none."""
+    if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or generation is None or generation.problem:
         return None
-    if request.path == "/healthz" or request.path.startswith("/static/"):
+    path = environ.get("PATH_INFO", "")
+    if path == "/healthz" or path.startswith("/static/"):
         return None
-    key = "\n".join((generation.build or generation.store.path.name, request.full_path,
-                     request.headers.get("Accept-Language", "")))
+    key = "\n".join((generation.build or generation.store.path.name, path, environ.get("QUERY_STRING", ""),
+                     environ.get("HTTP_ACCEPT_LANGUAGE", "")))
     return hashlib.blake2b(key.encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
+
+
+class KeptAnswers:
+    """WSGI middleware: a GET whose answer the live build keeps (``web.pagecache``) is answered
+    here, before Flask makes a request context (a 304 when ``If-None-Match`` names it); anything
+    else goes on to Flask, which fills the cache."""
+
+    def __init__(self, app: Callable, live: Any) -> None:
+        self.app = app
+        self.live = live
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        started = time.perf_counter()
+        generation = self.live.acquire()
+        try:
+            pages = generation.caches.get("pages")
+            tag = answer_key(generation, environ) if pages is not None else None
+            kept = pages.get(tag) if tag is not None else None
+        finally:
+            self.live.release(generation)
+        if kept is None:
+            return self.app(environ, start_response)
+        headers, body = kept
+        if f'"{tag}"' in environ.get("HTTP_IF_NONE_MATCH", ""):
+            status, body = 304, b""
+            headers = [(k, v) for k, v in headers if k in ("ETag", "Cache-Control", "Vary", "X-KB-Build")]
+        else:
+            status = 200
+        start_response("200 OK" if status == 200 else "304 Not Modified", headers)
+        if access_log.isEnabledFor(logging.INFO):
+            query = environ.get("QUERY_STRING")
+            _write_log(environ["REQUEST_METHOD"], environ.get("PATH_INFO", "") + (f"?{query}" if query else ""),
+                       status, started, generation.build, len(body))
+        return [b"" if environ["REQUEST_METHOD"] == "HEAD" else body]
 
 
 def _not_modified() -> Response | None:
@@ -141,12 +182,16 @@ def _headers(response: Response) -> Response:
 
 
 def _log(response: Response, generation: Any) -> None:
-    if not access_log.isEnabledFor(logging.INFO):
-        return
-    started = g.get("crkb_started")
+    if access_log.isEnabledFor(logging.INFO):
+        _write_log(request.method, request.full_path.rstrip("?"), response.status_code, g.get("crkb_started"),
+                   getattr(generation, "build", None), response.content_length)
+
+
+def _write_log(method: str, path: str, status: int, started: float | None, build: str | None,
+               size: int | None) -> None:
     access_log.info(json.dumps({
         "time": dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds"),
-        "method": request.method, "path": request.full_path.rstrip("?"), "status": response.status_code,
+        "method": method, "path": path, "status": status,
         "ms": round((time.perf_counter() - started) * 1000, 2) if started else None,
-        "build": getattr(generation, "build", None), "bytes": response.content_length,
+        "build": build, "bytes": size,
     }, ensure_ascii=False))
