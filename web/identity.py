@@ -80,6 +80,14 @@ def _text(edition_id: str, number: str) -> str:
     return " ".join(t for t in rows[0] if t) if rows else ""
 
 
+def copy_of(edition: Edition) -> list[tuple[Edition, float]]:
+    """The official editions an edition outside its language's chain (undated, or a second text of
+    one date) matches, best first, with the share of its rules that are identical (0-1)."""
+    store = state.store()
+    rows = store.query("SELECT anchor, share FROM links WHERE edition = ? AND kind = 'copy' ORDER BY rank", (edition.id,))
+    return [(store.edition(anchor), share) for anchor, share in rows]
+
+
 def in_force(lang: str, date: str) -> Edition | None:
     """The edition of ``lang`` in force on ``date`` (``YYYY-MM-DD``): the latest dated edition
     effective on or before it; None before the first."""

@@ -85,3 +85,13 @@ def test_api_history_and_changes(client):
     editions = client.get("/api/v1/editions").get_json()["editions"]
     undated = [e for e in editions if e["effective_date"] is None]
     assert any(m and m[0]["edition"] == "en-2006-10-01" for m in (e["matches"] for e in undated))
+
+
+def test_an_undated_copy_names_the_edition_it_matches(client):
+    editions = client.get("/api/v1/editions").get_json()["editions"]
+    seed = next(e for e in editions if e["effective_date"] is None and e["matches"]
+                and e["matches"][0]["edition"] == "ko-2016-11-11")
+    soup = page(client, f"/ko/cr/{seed['id']}/901")
+    note = soup.select_one(".copy-of")
+    assert note.select_one("a").get_text() == "2016-11-11"
+    assert "% identical" in note.get_text()

@@ -19,7 +19,7 @@ from kb.model import Edition, Rule
 from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
-from web.identity import identity
+from web.identity import copy_of, identity
 from web.render import linker
 
 bp = Blueprint("rules", __name__)
@@ -101,6 +101,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "newest": None if newest.id == edition.id else newest,
         "identity": identity(edition, number),
         "editions_by_id": {e.id: e for e in store.editions()},
+        "copy_of": copy_of(edition)[:3],
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
         "og_title": _og_title(rules[0], edition),
