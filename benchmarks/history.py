@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ingest.align import editions as align_editions  # noqa: E402
 from ingest.align.editions import chains, load_rules, stored_editions  # noqa: E402
 from ingest.align.stage import align_store  # noqa: E402
 from kb.store.layout import current_build  # noqa: E402
@@ -102,9 +103,11 @@ def main() -> None:
         copy = Path(tmp) / "rules.sqlite"
         shutil.copyfile(current_build(options.kb).store, copy)
         db = sqlite3.connect(copy)
+        align_editions._keys.cache_clear()  # each run computes its keys afresh
         rules, read_seconds = timed(read_all, db)
         paired, number_seconds = timed(number_only, db)
         db.close()
+        align_editions._keys.cache_clear()
         summary, align_seconds = timed(align_store, copy)
     print(f"{'old':14} {'new':14} {'unch':>5} {'edit':>5} {'moved':>5} {'mv+ed':>5} {'creat':>5} {'remov':>5}")
     for pair in summary["pairs"]:

@@ -9,6 +9,7 @@ the one the build read from the text's header, so a file named for June 2006 tha
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from dataclasses import dataclass
 
@@ -57,6 +58,13 @@ def load_rules(db: sqlite3.Connection, edition_id: str) -> list[AlignedRule]:
                       (edition_id,))
     out = []
     for seq, number, parent, section, title, text in rows:
-        key = normalise.plain(title, text)
-        out.append(AlignedRule(seq, number, parent, section, key, normalise.masked(key)))
+        out.append(AlignedRule(seq, number, parent, section, *_keys(title, text)))
     return out
+
+
+@functools.lru_cache(maxsize=200_000)
+def _keys(title: str | None, text: str) -> tuple[str, str, str]:
+    """The three keys of a text; cached, since consecutive editions repeat most texts."""
+    key = normalise.plain(title, text)
+    masked = normalise.masked(key)
+    return key, masked, normalise.similar(masked)

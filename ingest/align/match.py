@@ -11,9 +11,10 @@ The passes, each only among the rules still unmatched:
    Then the children still unmatched under two matched parents are paired best first when similar
    (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702).
 3. **Same number** and similar text.
-4. **Similar text** (rapidfuzz ratio) among the rest, first within the same section and then
-   anywhere, best pairs first, one to one; short texts need a higher score so stock sentences
-   ("Trample is a static ability.") never pair with a stranger.
+4. **Similar text** (rapidfuzz ratio) among the rest, best pairs first, one to one: a lower score
+   suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
+   613), then within its section, then anywhere; short texts need the highest score so stock
+   sentences ("Trample is a static ability.") never pair with a stranger.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -34,6 +35,10 @@ SIBLING_SCORE = 55.0
 """Least ratio of two children of matched parents (pass 2b; short texts need ``SECTION_SCORE``)."""
 SAME_NUMBER_SCORE = 60.0
 """Least ratio for two rules of the same number (pass 3)."""
+RELATED_SCORE = 70.0
+"""Least ratio for a rule going where its three-digit rule's matched rules went (pass 4)."""
+RELATED_SHARE = 0.2
+"""Share of a three-digit rule's matched rules that must have gone to a new three-digit rule."""
 SECTION_SCORE = 75.0
 """Least ratio for two rules of the same section (pass 4)."""
 ANYWHERE_SCORE = 85.0
@@ -45,8 +50,8 @@ SHORT = 40
 @dataclass(frozen=True)
 class AlignedRule:
     """What alignment knows of one printed rule: ``seq`` (document order), ``number``,
-    ``parent`` (number or None), ``section`` (one digit), ``plain`` and ``masked`` keys
-    (``ingest.align.normalise``)."""
+    ``parent`` (number or None), ``section`` (one digit), ``plain``, ``masked`` and ``similar``
+    keys (``ingest.align.normalise``)."""
 
     seq: int
     number: str
@@ -54,6 +59,12 @@ class AlignedRule:
     section: str
     plain: str
     masked: str
+    similar: str = ""
+    """The key texts are compared on for similarity (``normalise.similar``; ``masked`` when empty)."""
+
+    @property
+    def key(self) -> str:
+        return self.similar or self.masked
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,7 @@ def _structure(old, new, pairs, taken, pair) -> None:
             candidate = target[j]
             if candidate.seq in taken:
                 continue
-            if fuzz.ratio(kid.masked, candidate.masked) >= STRUCTURE_SCORE:
+            if fuzz.ratio(kid.key, candidate.key) >= STRUCTURE_SCORE:
                 pair(kid.seq, candidate.seq)
 
 
@@ -166,6 +177,25 @@ def _children(rules) -> dict[str | None, list[AlignedRule]]:
     return out
 
 
+def _three_digit(number: str) -> str:
+    return number.split(".")[0]
+
+
+def _related_rules(old, new, pairs) -> dict[str, set[str]]:
+    """``{old three-digit rule: new three-digit rules}`` where at least ``RELATED_SHARE`` of its
+    matched rules went (a wave moves whole rules: 2009-07-11 sent 419 to 613 and 212 to 303)."""
+    new_number = {r.seq: r.number for r in new}
+    went: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in old:
+        if r.seq in pairs:
+            went[_three_digit(r.number)][_three_digit(new_number[pairs[r.seq]])] += 1
+    out: dict[str, set[str]] = {}
+    for source, targets in went.items():
+        total = sum(targets.values())
+        out[source] = {t for t, n in targets.items() if n >= 2 and n / total >= RELATED_SHARE}
+    return out
+
+
 def _siblings(old, new, pairs, taken, pair) -> None:
     """Pass 2b: unmatched children of a matched parent against the unmatched children of its
     match, best pairs first (a reordered run of keywords: 502.10a Banding -> 702.21a)."""
@@ -181,9 +211,9 @@ def _siblings(old, new, pairs, taken, pair) -> None:
         right = [k for k in new_children.get(new_by_seq[pairs[parent_seq]].number, []) if k.seq not in taken]
         if not left or not right:
             continue
-        choices = [r.masked for r in right]
+        choices = [r.key for r in right]
         for o in left:
-            for _, score, j in process.extract(o.masked, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE,
+            for _, score, j in process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE,
                                                limit=None):
                 n = right[j]
                 if min(len(o.masked), len(n.masked)) < SHORT and score < SECTION_SCORE:
@@ -204,7 +234,7 @@ def _same_number(old, new, pairs, taken, pair) -> None:
         if r.seq in pairs:
             continue
         for candidate in free_new.get(r.number, ()):
-            if candidate.seq not in taken and fuzz.ratio(r.masked, candidate.masked) >= SAME_NUMBER_SCORE:
+            if candidate.seq not in taken and fuzz.ratio(r.key, candidate.key) >= SAME_NUMBER_SCORE:
                 pair(r.seq, candidate.seq)
                 break
 
@@ -215,15 +245,23 @@ def _similar(old, new, pairs, taken, pair) -> None:
     right = [r for r in new if r.seq not in taken]
     if not left or not right:
         return
-    choices = [r.masked for r in right]
+    choices = [r.key for r in right]
     candidates = []
     n_old, n_new = max(len(old), 1), max(len(new), 1)
+    related = _related_rules(old, new, pairs)
     for o in left:
-        for _, score, j in process.extract(o.masked, choices, scorer=fuzz.ratio, score_cutoff=SECTION_SCORE,
+        near = related.get(_three_digit(o.number), ())
+        for _, score, j in process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=RELATED_SCORE,
                                            limit=None):
             n = right[j]
-            needed = SECTION_SCORE if o.section == n.section and min(len(o.masked), len(n.masked)) >= SHORT \
-                else ANYWHERE_SCORE
+            if min(len(o.masked), len(n.masked)) < SHORT:
+                needed = ANYWHERE_SCORE
+            elif _three_digit(n.number) in near:
+                needed = RELATED_SCORE
+            elif o.section == n.section:
+                needed = SECTION_SCORE
+            else:
+                needed = ANYWHERE_SCORE
             if score < needed:
                 continue
             distance = abs(o.seq / n_old - n.seq / n_new)

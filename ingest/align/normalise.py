@@ -10,6 +10,10 @@ Two keys per rule:
   Equal ``plain`` keys: the rule is unchanged.
 - ``masked``: ``plain`` with every rule number a reference names replaced by ``#``, so an edit that
   only renumbers cross-references ("See rule 805" -> "See rule 806") keeps the key.
+- ``similar``: ``masked`` lower-cased with the terms the rules renamed written one way (the
+  2009-07-11 edition wrote "enters the battlefield" for "comes into play", "exile" for "remove
+  from the game", "cast" for "play" a spell; 2021-04-22 "mana value" for "converted mana cost"),
+  only to measure how similar two texts are, never to call them unchanged.
 """
 
 from __future__ import annotations
@@ -37,3 +41,24 @@ def masked(plain_key: str) -> str:
 def references(plain_key: str) -> tuple[str, ...]:
     """The rule numbers a text names, in order (translations are checked against them)."""
     return tuple(m.group(0).rstrip(".") for m in _RULE_NUMBER.finditer(plain_key))
+
+
+_RENAMED = [(re.compile(pattern), replacement) for pattern, replacement in (
+    (r"\b(?:comes?|came|coming) into play\b", "enters the battlefield"),
+    (r"\b(?:put|puts|putting) (?:it |them |that card |)into play\b", "put onto the battlefield"),
+    (r"\bleaves? play\b|\bleft play\b", "leaves the battlefield"),
+    (r"\bin play\b", "on the battlefield"),
+    (r"\b(?:is |are |)removed from the game\b", "exiled"),
+    (r"\bremoved from the game zone\b", "exile zone"),
+    (r"\bplay(?:s|ed|ing)? (?:a |the |that |)(spell|ability)\b", r"cast \1"),
+    (r"\bconverted mana cost\b", "mana value"),
+    (r"\bhis or her\b", "their"),
+)]
+
+
+def similar(masked_key: str) -> str:
+    """``masked_key`` lower-cased with renamed terms written one way (see the module doc)."""
+    key = masked_key.lower()
+    for pattern, replacement in _RENAMED:
+        key = pattern.sub(replacement, key)
+    return key
