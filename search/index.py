@@ -64,6 +64,11 @@ document order. whoosh's ``procs=2, multisegment=True`` wrote 1.5x faster on two
 documents out of order (and takes both cores); ``procs=2`` with a merge was slower."""
 
 
+_STORED = ("seq", "number", "context")
+"""Fields a hit reads back: always given; an empty indexed field is left out (whoosh then does no
+work for it, and a missing field scores as an empty one)."""
+
+
 def schema_for(lang: str) -> Schema:
     """The index schema of an edition in ``lang`` (fields in the module docstring)."""
     tokens = token_analyzer()  # write_index gives them the language analyzer's tokens
@@ -136,7 +141,8 @@ def write_edition_index(index_dir: Path, text: EditionText, cache: dict | None =
         tokens = {field: _tokens(analyzer, lang, str(document[field]), cache) for field in TEXT_FIELDS}
         heading, body = tokens["heading"], tokens["body"]
         pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
-        writer.add_document(**{**document, **{field: " ".join(found) for field, found in tokens.items()}})
+        fields = {**document, **{field: " ".join(found) for field, found in tokens.items()}}
+        writer.add_document(**{field: value for field, value in fields.items() if value != "" or field in _STORED})
     writer.commit()
     return pairs
 
