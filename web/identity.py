@@ -5,7 +5,7 @@ translation's warning, the compare page's columns), read from the stored alignme
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kb.diff import word_diff
 from kb.model import Edition
@@ -37,6 +37,7 @@ class Identity:
     english: Counterpart | None
     english_now: Counterpart | None
     diff: list[tuple[str, str]]
+    translations: list[Counterpart] = field(default_factory=list)
 
 
 def identity(edition: Edition, number: str) -> Identity | None:
@@ -64,7 +65,23 @@ def identity(edition: Edition, number: str) -> Identity | None:
             if english_now.change in ("edited", "moved+edited") and english_now.number:
                 diff = word_diff(_text(english.edition.id, english.number), _text(english_now.edition.id, english_now.number))
     return Identity(urls.history(edition.lang, number, edition), changed[-1] if changed else None, newest,
-                    english, english_now, diff)
+                    english, english_now, diff, _translations(located) if edition.lang == "en" else [])
+
+
+def _translations(located: history.Located) -> list[Counterpart]:
+    """The newest translated rule of each language joined to this English rule's lineage."""
+    store, urls = state.store(), state.urls()
+    newest: dict[str, tuple[Edition, int]] = {}
+    for edition_id, seq in history.translations(store, located):
+        edition = store.edition(edition_id)
+        if edition.lang not in newest or edition.date_text > newest[edition.lang][0].date_text:
+            newest[edition.lang] = (edition, seq)
+    out = []
+    for lang in sorted(newest):
+        edition, seq = newest[lang]
+        rows = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (edition.id, seq))
+        out.append(Counterpart(edition, rows[0][0], "translation", urls.rule(lang, rows[0][0], edition)))
+    return out
 
 
 def _counterpart(found: dict) -> Counterpart:

@@ -149,3 +149,12 @@ def since(store: Store, start: Located, target: str) -> dict:
     moved = number != steps[begin].number
     change = ("moved+edited" if edited else "moved") if moved else ("edited" if edited else "unchanged")
     return {"lang": "en", "edition": target, "number": number, "change": change}
+
+
+def translations(store: Store, located: Located) -> list[tuple[str, int]]:
+    """``[(edition, seq)]``: the translated rules joined to the English rule ``located`` or to an
+    earlier or later rule of its lineage (each translation edition's rule that agrees with it)."""
+    return store.query(
+        "SELECT c.edition, c.seq FROM lineage l JOIN counterparts c ON c.anchor = l.edition AND c.anchor_seq = l.seq "
+        "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
+        "WHERE l.lineage = ? AND c.agrees = 1", (located.lineage,))

@@ -95,3 +95,9 @@ def test_an_undated_copy_names_the_edition_it_matches(client):
     note = soup.select_one(".copy-of")
     assert note.select_one("a").get_text() == "2016-11-11"
     assert "% identical" in note.get_text()
+
+
+def test_an_english_rule_names_its_translation_whatever_its_number(client):
+    soup = page(client, "/en/cr/103.5")
+    links = soup.select(".translations-line a")
+    assert [(a["data-edition"], a["href"]) for a in links] == [("ko-2021-11-19", "/ko/cr/103.4")]
