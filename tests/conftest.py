@@ -65,12 +65,14 @@ def standard_kb(standard_set, tmp_path_factory):
 
 
 HISTORY_EDITIONS = [
-    "en/2006-10-01.txt", "en/2009-05-01.txt", "en/2009-07-11.txt", "en/2021-02-24.txt", "en/2021-04-19.txt",
-    "en/2021-11-15.txt", "en/2022-11-18.txt", "en/2023-04-14.txt", "en/2026-01-16.txt",
+    "en/2006-10-01.txt", "en/2009-05-01.txt", "en/2009-07-11.txt", "en/2017-08-25.txt", "en/2017-09-25.txt",
+    "en/2021-02-24.txt", "en/2021-04-19.txt", "en/2021-11-15.txt", "en/2022-11-18.txt", "en/2023-04-14.txt",
+    "en/2024-08-02.txt", "en/2024-11-08.txt", "en/2026-01-16.txt",
     "ko/kormtgcr/2016-11-11.txt", "ko/kormtgcr/2021-11-19.txt",
 ]
 """The history KB's corpus files: the editions around the hand-checked facts of rule history
-(trample, mana burn, battles, Ward, mulligan), the Korean editions the seeds copy, and the seeds."""
+(trample, mana burn, battles, Ward, mulligan, the reused numbers 704.5j and 509.2), the Korean
+editions the seeds copy, and the seeds."""
 
 
 @pytest.fixture(scope="session")
