@@ -98,7 +98,7 @@ def test_every_source_reads_cleanly(shared_dir: Path) -> None:
             assert 1 <= paragraph.line <= len(lines) and lines[paragraph.line - 1].strip(), (path.name, paragraph)
         assert [p.line for p in source.paragraphs] == sorted(p.line for p in source.paragraphs), path.name
         numbered[path.name] = sum(1 for p in source.paragraphs if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.? ", p.text))
-    assert formats == {"official-text": 109, "hard-wrapped-text": 3, "plain-text": 19,
+    assert formats == {"official-text": 111, "hard-wrapped-text": 3, "plain-text": 20,
                        "scraped-page": 2, "jekyll-markdown": 11}
     assert (numbered["2003-10-01.txt"], numbered["2003-12-01.txt"], numbered["2004-02-01.txt"]) == (686, 688, 691)
 
