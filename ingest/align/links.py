@@ -17,6 +17,8 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 
+from rapidfuzz import fuzz
+
 from ingest.align import normalise
 from ingest.align.match import AlignedRule, align_rules
 
@@ -49,17 +51,25 @@ def _latin(title: str | None) -> bool:
     return bool(title) and all(ord(c) < 0x250 for c in title)
 
 
-def agrees(translated: tuple, english: tuple) -> bool:
+def agrees(translated: tuple, english: tuple, strict: bool = True) -> bool:
     """Whether a translated rule keeps what its English rule of the same number holds: the same
     references (when either names one), the same number of subrules, and the same English title
-    when the translation prints one."""
+    when the translation prints one. Not ``strict``, the references need only share a three-digit
+    rule when both name some (translators drop or mistype a subrule letter: ko 2021-11-19 702.96a
+    cites 601.2e where the English cites 601.2f), the subrule counts may differ by one (or 5% for a
+    long list) and the English title may be misspelt ("manifast"); the English partner edition is
+    chosen strictly, each rule's counterpart loosely."""
     _, refs, kids, title = translated
     _, en_refs, en_kids, en_title = english
-    if (refs or en_refs) and sorted(refs) != sorted(en_refs):
+    if strict and (refs or en_refs) and sorted(refs) != sorted(en_refs):
         return False
-    if kids != en_kids:
+    if not strict and refs and en_refs and not {r.split(".")[0] for r in refs} & {r.split(".")[0] for r in en_refs}:
         return False
-    return not title or not en_title or title == en_title
+    if strict:
+        return kids == en_kids and (not title or not en_title or title == en_title)
+    if abs(kids - en_kids) > max(1, en_kids // 20):
+        return False
+    return not title or not en_title or fuzz.ratio(title, en_title) >= 80
 
 
 def join_translation(
@@ -78,8 +88,9 @@ def join_translation(
     best = None
     for en_id, en_date in near:
         english = structure(db, en_id)
-        pairs = [(t[0], english[n][0], int(agrees(t, english[n]))) for n, t in translated.items() if n in english]
-        share = sum(p[2] for p in pairs) / len(translated)
+        pairs = [(t[0], english[n][0], int(agrees(t, english[n], strict=False))) for n, t in translated.items()
+                 if n in english]
+        share = sum(agrees(t, english[n]) for n, t in translated.items() if n in english) / len(translated)
         rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
         if best is None or rank > best[0]:
             best = (rank, en_id, share, pairs)
