@@ -54,7 +54,7 @@ def test_unfinished_folders_are_removed_but_never_the_live_one(tmp_path):
 
 def _build(kb_dir: Path, source: Path) -> subprocess.Popen:
     return subprocess.Popen([*CRKB, "build", "--only", str(source), "--kb", str(kb_dir)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
 def test_two_builds_at_once_both_publish_one_after_the_other(tmp_path):
@@ -83,8 +83,12 @@ def test_a_build_killed_at_any_phase_leaves_the_last_good_build_live(tmp_path, p
             break
         time.sleep(0.005)
     assert run.poll() is None, "the build ended before it could be killed"
-    os.kill(run.pid, signal.SIGKILL)
+    os.kill(run.pid, signal.SIGKILL)  # the build alone, as an operator's kill -9 would
     run.wait()
+    try:
+        os.killpg(run.pid, signal.SIGKILL)  # then the build's worker processes it left behind
+    except ProcessLookupError:
+        pass
     assert current_build(kb_dir).root == good
     assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["ko-undated-003-a598c1a51fd45771"]
     assert build_kb([SEED], kb_dir).published  # the lock was released
