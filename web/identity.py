@@ -97,6 +97,42 @@ def _text(edition_id: str, number: str) -> str:
     return " ".join(t for t in rows[0] if t) if rows else ""
 
 
+MAX_SUBRULES_CHECKED = 60
+"""A translation's rule page checks its subrules' English rules for changes up to this many."""
+
+
+@dataclass(frozen=True)
+class EnglishChange:
+    """A subrule of a translation's page whose English rule changed since: its ``number``, the
+    English rule now (``now``) and the words changed (``diff``)."""
+
+    number: str
+    now: Counterpart
+    diff: list[tuple[str, str]]
+
+
+def english_changes_under(edition: Edition, rules: list) -> list[EnglishChange]:
+    """For a translation's page showing ``rules`` (a rule and its subrules), the subrules whose
+    English rule has changed since the translation (the first ``MAX_SUBRULES_CHECKED``)."""
+    if edition.lang == "en":
+        return []
+    store = state.store()
+    numbers_seq = store.query(
+        f"SELECT number, seq FROM rules WHERE edition = ? AND number IN ({','.join('?' * len(rules[1:MAX_SUBRULES_CHECKED + 1]))})",
+        (edition.id, *[r.number for r in rules[1:MAX_SUBRULES_CHECKED + 1]])) if len(rules) > 1 else []
+    out = []
+    for number, seq in numbers_seq:
+        located = history.locate_seq(store, edition.id, seq)
+        parts = history.counterparts(store, edition.lang, located) if located else []
+        if len(parts) < 2 or parts[1]["change"] == "unchanged":
+            continue
+        now = _counterpart(parts[1])
+        diff = word_diff(_text(parts[0]["edition"], parts[0]["number"]), _text(now.edition.id, now.number)) \
+            if now.number and now.change in ("edited", "moved+edited") else []
+        out.append(EnglishChange(number, now, diff))
+    return out
+
+
 def copy_of(edition: Edition) -> list[tuple[Edition, float]]:
     """The official editions an edition outside its language's chain (undated, or a second text of
     one date) matches, best first, with the share of its rules that are identical (0-1)."""

@@ -101,3 +101,10 @@ def test_an_english_rule_names_its_translation_whatever_its_number(client):
     soup = page(client, "/en/cr/103.5")
     links = soup.select(".translations-line a")
     assert [(a["data-edition"], a["href"]) for a in links] == [("ko-2021-11-19", "/ko/cr/103.4")]
+
+
+def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client):
+    soup = page(client, "/ko/cr/702.19")
+    changed = soup.select_one(".english-changed.subrules li[data-number='702.19b']")
+    assert "edited" in changed.get_text()
+    assert any("battle" in ins.get_text() for ins in changed.select("ins"))

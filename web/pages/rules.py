@@ -19,7 +19,7 @@ from kb.model import Edition, Rule
 from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
-from web.identity import copy_of, identity
+from web.identity import copy_of, english_changes_under, identity
 from web.render import linker
 
 bp = Blueprint("rules", __name__)
@@ -102,6 +102,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "identity": identity(edition, number),
         "editions_by_id": {e.id: e for e in store.editions()},
         "copy_of": copy_of(edition)[:3],
+        "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
         "og_title": _og_title(rules[0], edition),
