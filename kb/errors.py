@@ -44,13 +44,16 @@ class RuleNotFound(KBError):
         self.number = number
 
 
-class IndexOutdated(KBError):
-    """The search index at ``path`` was written with schema ``found`` (None: unknown), not the
+class Outdated(KBError):
+    """A file of the KB at ``path`` was written with schema ``found`` (None: unknown), not the
     ``wanted`` one this crkb reads: the KB must be rebuilt (``crkb build``)."""
 
-    def __init__(self, path: str, found: int | None, wanted: int) -> None:
+    what = "KB file"
+    schema = "KB"
+
+    def __init__(self, path: str, found: int | str | None, wanted: int | str) -> None:
         super().__init__(
-            f"the search index at {path} has index schema {found}, this crkb reads schema {wanted}: "
+            f"the {self.what} at {path} has {self.schema} schema {found}, this crkb reads schema {wanted}: "
             "rebuild the KB (crkb build)"
         )
         self.path = path
@@ -58,18 +61,18 @@ class IndexOutdated(KBError):
         self.wanted = wanted
 
 
-class StoreOutdated(KBError):
-    """The store at ``path`` was written with store schema ``found`` (None: unknown), not the
-    ``wanted`` one this crkb reads: the KB must be rebuilt (``crkb build``)."""
+class IndexOutdated(Outdated):
+    """The search index was written with another index schema (an int)."""
 
-    def __init__(self, path: str, found: str | None, wanted: str) -> None:
-        super().__init__(
-            f"the store at {path} has store schema {found}, this crkb reads schema {wanted}: "
-            "rebuild the KB (crkb build)"
-        )
-        self.path = path
-        self.found = found
-        self.wanted = wanted
+    what = "search index"
+    schema = "index"
+
+
+class StoreOutdated(Outdated):
+    """The store was written with another store schema (a string)."""
+
+    what = "store"
+    schema = "store"
 
 
 class NotAligned(KBError):

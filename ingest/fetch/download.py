@@ -126,7 +126,7 @@ def _find_link(feed: Feed, client: httpx.Client, saved: dict, timeout: float) ->
 
 def _links(body: str, base: str) -> list[str]:
     """Absolute addresses of a page's ``<a href>`` links, then of every address in its text."""
-    hrefs = [a["href"] for a in BeautifulSoup(body, "html.parser").find_all("a", href=True)] if "<" in body else []
+    hrefs = [a["href"] for a in BeautifulSoup(body, "lxml").find_all("a", href=True)] if "<" in body else []
     urls = [urljoin(base, href.strip()) for href in hrefs] + _URL_IN_TEXT.findall(body)
     return list(dict.fromkeys(url for url in urls if url.startswith(("http://", "https://"))))
 
