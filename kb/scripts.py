@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import re
 
-HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+# Character ranges, for building the character classes of other modules' patterns.
+HANGUL_SYLLABLES = "\uac00-\ud7a3"
+"""Precomposed Hangul syllables (가-힣)."""
+HANGUL_RANGES = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
+"""Hangul syllables and jamo (also compatibility jamo)."""
+HIRAGANA = "\u3041-\u3096"
+"""Hiragana letters."""
+KATAKANA = "\u30a1-\u30fa"
+"""Katakana letters (without the middle dot and the long-vowel mark ー, \u30fc)."""
+HALFWIDTH_KANA = "\uff66-\uff9f"
+"""Half-width katakana."""
+KANJI = "\u3005\u4e00-\u9fff\u3400-\u4dbf"
+"""CJK ideographs (also extension A) and the iteration mark 々."""
+
+HANGUL = re.compile(f"[{HANGUL_RANGES}]")
 """Hangul syllables and jamo."""
 KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f\u4e00-\u9fff]")
 """Hiragana, katakana (also half-width) and CJK ideographs."""

@@ -32,15 +32,17 @@ from whoosh.analysis import (
 )
 from whoosh.lang.porter import stem
 
+from kb.scripts import HALFWIDTH_KANA, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
+
 CJK_LANGUAGES = ("ko", "ja")
 """Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""
 
 _RUN = re.compile(
     r"(?P<latin>[0-9A-Za-z\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]+"
     r"(?:['’.][0-9A-Za-z\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]+)*)"
-    r"|(?P<cjk>[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7AF"  # Hangul
-    r"\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FC-\u30FE\uFF66-\uFF9F"  # kana, prolonged mark
-    r"\u3005\u3006\u4E00-\u9FFF\u3400-\u4DBF\uF900-\uFAFF]+)"  # kanji, 々
+    f"|(?P<cjk>[{HANGUL_RANGES}"
+    f"{HIRAGANA}\u309d\u309e{KATAKANA}\u30fc-\u30fe{HALFWIDTH_KANA}"  # kana, prolonged mark
+    f"{KANJI}\u3006\uf900-\ufaff]+)"  # kanji, 々, compatibility ideographs
 )
 _STOP_LATIN = frozenset({"the", "a", "an", "of", "and", "or", "to", "is", "see", "rule", "rules"})
 _NAME_DROP = re.compile(r"[\W_]+", re.UNICODE)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 
 from kb.model import Vocabulary
+from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
 from search.spelling import distance as osa_distance
 
 MAX_EDITS = 2
@@ -36,14 +37,12 @@ KOREAN_PARTICLES = ("에서는", "에서도", "으로는", "에서", "으로", "
 """Particles a Korean query word may carry (``돌짐은``), longest first: the word is corrected
 without, then the particle put back."""
 
-_HANGUL = re.compile(r"[\uAC00-\uD7A3]+")
-KATAKANA_WORD = re.compile(r"[\u30A1-\u30FA\u30FC][\u30A1-\u30FA\u30FC・]*[\u30A1-\u30FA\u30FC]")
-KANJI_RUN = re.compile(r"[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+")
-_HIRAGANA = re.compile(r"[\u3041-\u3096ー]+")
-KANA_ONLY = re.compile(r"^[\u3041-\u3096\u30A1-\u30FA\u30FC・]+$")
-SCRIPT_RUN = re.compile(
-    r"[\uAC00-\uD7A3]+|[\u30A1-\u30FA\u30FC・]+|[\u3041-\u3096ー]+|[\u3005\u4E00-\u9FFF\u3400-\u4DBF]+"
-)
+_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]+")
+KATAKANA_WORD = re.compile(f"[{KATAKANA}ー][{KATAKANA}ー・]*[{KATAKANA}ー]")
+KANJI_RUN = re.compile(f"[{KANJI}]+")
+_HIRAGANA = re.compile(f"[{HIRAGANA}ー]+")
+KANA_ONLY = re.compile(f"^[{HIRAGANA}{KATAKANA}ー・]+$")
+SCRIPT_RUN = re.compile(f"[{HANGUL_SYLLABLES}]+|[{KATAKANA}ー・]+|[{HIRAGANA}ー]+|[{KANJI}]+")
 """Script runs of a Korean/Japanese word (Hangul, katakana, hiragana, kanji): the units corrected
 one by one (``マリガソの手順``: a correction of the whole word could drop a run)."""
 SPACES = re.compile(r"[\s\W_]+")

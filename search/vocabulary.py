@@ -71,7 +71,7 @@ def _name_words(name: str) -> Iterator[str]:
 
 
 def _has_kanji(word: str) -> bool:
-    return any("\u4e00" <= ch <= "\u9fff" or ch == "\u3005" for ch in word)
+    return bool(KANJI_RUN.search(word))
 
 
 def _readings(words: Iterable[str]) -> dict[str, str]:

@@ -17,6 +17,7 @@ import re
 from charset_normalizer import from_bytes
 
 from ingest.sources import SourceError
+from kb.scripts import HANGUL_SYLLABLES
 
 SINGLE_BYTE_CANDIDATES = ("cp1252", "mac_roman", "cp437")
 """Tried in this order when the bytes are not UTF-8; earlier wins a tie."""
@@ -37,7 +38,7 @@ MIN_HANGUL_SHARE = 0.3
 """A cp949 decoding is taken when at least this share of its letters are Hangul syllables (an
 English text in a single-byte code page decoded as cp949 gives a few Hangul among many Latin
 letters; a Korean translation is mostly Hangul)."""
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 _LETTER = re.compile(r"[^\W\d_]")
 
 MIN_PLAUSIBLE_SHARE = 0.5
