@@ -20,13 +20,20 @@ import unicodedata
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 """Subrule letters in order: the CR skips ``l`` and ``o``."""
 
-_CANONICAL = re.compile(r"^(?P<rule>[1-9]\d{2})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
+RULE_PATTERN = r"[1-9]\d{2}"
+"""A three-digit rule (``702``), for building other modules' patterns (the one rule-number grammar)."""
+SUBRULE_PATTERN = RULE_PATTERN + r"\.\d+[a-z]?"
+"""A rule or subrule as printed, without its trailing period (``702.19``, ``702.19b``)."""
+NUMBER_PATTERN = RULE_PATTERN + r"(?:\.\d+[a-z]?)?"
+"""A three-digit rule, rule or subrule (``702``, ``702.19``, ``702.19b``)."""
+
+_CANONICAL = re.compile(rf"^(?P<rule>{RULE_PATTERN})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
 _LOOSE = re.compile(
     r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?)\s*\.?\s*)?"
-    r"(?P<body>[1-9]\d{2}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?\s*$",
+    rf"(?P<body>{RULE_PATTERN}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?\s*$",
     re.IGNORECASE,
 )
-_ANCHOR = re.compile(r"^R(?P<rule>[1-9]\d{2})(?P<num>\d+)?(?P<sub>[a-z])?$")
+_ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
 
 
 class InvalidRuleNumber(ValueError):

@@ -23,8 +23,8 @@ from whoosh.matching import ListMatcher, Matcher, NullMatcher
 from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
+from kb.numbers import RULE_PATTERN, parse_number
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
-from kb.numbers import parse_number
 from search.pairs import EditionPairs
 
 MAX_QUERY_CHARS = 200
@@ -53,7 +53,7 @@ class _Or(wq.Or):
 
 _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
 _SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,]+")
-_NUMBER_WORD = re.compile(r"^[1-9]\d{2}(?:\.\d+[a-zA-Z]?)?\.?$")
+_NUMBER_WORD = re.compile(rf"^{RULE_PATTERN}(?:\.\d+[a-zA-Z]?)?\.?$")
 
 
 @dataclass(frozen=True)

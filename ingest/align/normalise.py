@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import re
 
+from kb.numbers import NUMBER_PATTERN
+
 _SPACE = re.compile(r"\s+")
 _QUOTES = re.compile(r"[?'\"\u2019\u2018\u201c\u201d\u00ae\u2122\u2014\u2013\-]|\((?:r|tm)\)")
-_RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?(?:\.|\b)")
+_RULE_NUMBER = re.compile(rf"\b{NUMBER_PATTERN}(?:\.|\b)")
 _TYPOGRAPHY = str.maketrans({"\u00a0": " ", "\u2212": " "})
 
 

@@ -30,11 +30,12 @@ from ingest.read.decode import decode_bytes
 from ingest.read.detect import UNKNOWN, detect_meta
 from ingest.read.formats import MAX_BYTES
 from ingest.sources import SourceError
+from kb.numbers import SUBRULE_PATTERN
 
 STATE_NAME = ".fetch-state.json"
 MIN_RULE_LINES = 100
 """A whole CR text prints thousands of numbered rules; fewer than this is not one."""
-_RULE_LINE = re.compile(r"^\s*\**\d{3}\.\d+", re.M)
+_RULE_LINE = re.compile(rf"^\s*\**{SUBRULE_PATTERN}", re.M)
 _URL_IN_TEXT = re.compile(r"https?://[^\s\"'<>\\]+")
 
 

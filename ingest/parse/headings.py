@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from kb.numbers import is_canonical, level
+from kb.numbers import RULE_PATTERN, is_canonical, level
 
 _NUMBERED = re.compile(
     r"^(?P<number>[1-9]\d{2}\.\d+[a-zA-Z]?|[1-9]\d{2}|[1-9])"
@@ -21,7 +21,7 @@ _NUMBERED = re.compile(
     r"(?P<text>.*)$",
     re.DOTALL,
 )
-_SPLIT_NUMBER = re.compile(r"^(?P<rule>[1-9]\d{2})\. (?P<rest>\d+[a-z]?)\.?\s+(?P<text>\S.*)$", re.DOTALL)
+_SPLIT_NUMBER = re.compile(rf"^(?P<rule>{RULE_PATTERN})\. (?P<rest>\d+[a-z]?)\.?\s+(?P<text>\S.*)$", re.DOTALL)
 _EXAMPLE = re.compile(r"^(?:Example|例|예시|예)\s*[:：]\s*", re.IGNORECASE)
 _GLOSSARY = frozenset({"glossary", "용어사전", "용어집", "용어 사전", "用語集", "10. 用語集"})
 _CREDITS = frozenset({"credits", "제작진", "クレジット"})

@@ -46,10 +46,10 @@ from ingest.parse.headings import (
 from ingest.parse.sequence import flag_numbers
 from ingest.sources import Diagnostic, Paragraph
 from kb.model import Example, GlossaryEntry, Rule
-from kb.numbers import level, sort_key
+from kb.numbers import RULE_PATTERN, level, sort_key
 
 _SAMPLE = 200
-_MALFORMED_NUMBER = re.compile(r"^[1-9]\d{2}\.[0-9a-z.]*\s")
+_MALFORMED_NUMBER = re.compile(rf"^{RULE_PATTERN}\.[0-9a-z.]*\s")
 
 
 @dataclass(frozen=True)

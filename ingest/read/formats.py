@@ -12,6 +12,7 @@ from ingest.read.readers.jekyll import is_jekyll_markdown, read_jekyll_markdown
 from ingest.read.readers.scraped import is_scraped_page, read_scraped_page
 from ingest.read.readers.text import is_hard_wrapped, read_hard_wrapped_text, read_official_text, read_plain_text
 from ingest.sources import SourceError, SourceText
+from kb.numbers import RULE_PATTERN
 
 MAX_BYTES = 20_000_000
 """Largest source file read, in bytes (the biggest CR file, UTF-16 2022-11-18, is 1.7 MB); the
@@ -28,7 +29,7 @@ FORMATS: dict[str, Reader] = {
 }
 """Every source format and its reader."""
 
-RULE_LINE = re.compile(r"^(?:[\s*#>\[-]|<[^>\n]*>)*[1-9]\d{2}\.(?:\d+[a-z]?\.?)?(?:\*\*)?\s", re.MULTILINE)
+RULE_LINE = re.compile(rf"^(?:[\s*#>\[-]|<[^>\n]*>)*{RULE_PATTERN}\.(?:\d+[a-z]?\.?)?(?:\*\*)?\s", re.MULTILINE)
 MIN_RULE_LINES = 3
 """A CR text has at least this many lines starting with a rule number, possibly after Markdown or
 HTML (``100.1.``, ``100. General``, ``**100.1a**``, ``<p class="clause">**100.1a**``)."""

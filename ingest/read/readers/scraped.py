@@ -14,7 +14,7 @@ import re
 from ingest.read.readers import diagnostic, numbered_lines
 from ingest.read.readers.vocabulary import load_vocabulary
 from ingest.sources import Diagnostic, Paragraph, SourceText
-from kb.numbers import sort_key
+from kb.numbers import SUBRULE_PATTERN, sort_key
 
 BOILERPLATE = re.compile(
     r"LightNovelFree|\b(?i:reading|any|this) novel\b"
@@ -28,8 +28,8 @@ BOILERPLATE = re.compile(
 OBFUSCATED = re.compile(r"\b[A-Za-z]+(?:\.(?:[A-Za-z]+|\+[A-Za-z]*))+")
 """A word with dots (and the site's "+") inside: ``a.s.sault``, ``distinguis.h.i.+ng``."""
 
-LEADING_NUMBER = re.compile(r"^([1-9]\d{2}\.\d+[a-z]?)\.?\s")
-RUN_TOGETHER = re.compile(r"(?<=[.!?\"”)])\s+(?=([1-9]\d{2}\.\d+[a-z]?)\.?\s+\S)")
+LEADING_NUMBER = re.compile(rf"^({SUBRULE_PATTERN})\.?\s")
+RUN_TOGETHER = re.compile(rf"(?<=[.!?\"”)])\s+(?=({SUBRULE_PATTERN})\.?\s+\S)")
 """Where a second rule starts after a sentence end on the same line."""
 
 MIN_REPEAT = 5
