@@ -23,7 +23,8 @@ from ingest.report import SourceReport
 from ingest.sources import SourceError, SourceMeta, SourceText, display_path
 from kb.model import LANGUAGES
 
-_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore", "SOURCES.md", "README.md", "LICENSE"}
+_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore", "SOURCES.md", "README.md", "LICENSE",
+                  "translated-terms.txt"}  # the Chinese translators' term list: not a CR text
 """Files of a sources folder that are never a CR text (a corpus's notes, a repository's readme)."""
 _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
 

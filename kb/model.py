@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-LANGUAGES = ("en", "ko", "ja")
+LANGUAGES = ("en", "ko", "ja", "zh")
 """Languages crkb knows, as ISO 639-1 codes."""
 
 

@@ -34,7 +34,7 @@ from whoosh.lang.porter import stem
 
 from kb.scripts import HALFWIDTH_KANA, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
 
-CJK_LANGUAGES = ("ko", "ja")
+CJK_LANGUAGES = ("ko", "ja", "zh")
 """Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""
 
 _RUN = re.compile(

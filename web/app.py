@@ -40,7 +40,7 @@ from web.labels import EditionLabels
 from web.display import printed_number
 from web.urls import Urls
 
-LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語"}
+LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "中文"}
 """How the site names each language (in that language)."""
 
 MAX_QUERY_CHARS = 1000

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from kb import numbers
 from kb.errors import EditionNotFound
 from kb.model import Edition
-from kb.scripts import script_language
+from kb.scripts import KANA, script_language
 from web import state
 from web.errors import abort_with
 
@@ -81,7 +81,11 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
 
 
 def query_language(query: str, languages: list[str]) -> str | None:
-    """The language a query's script suggests: Hangul -> ``ko``, kana or CJK ideographs -> ``ja``,
+    """The language a query's script suggests: Hangul -> ``ko``, kana -> ``ja``, CJK ideographs
+    alone -> ``ja`` or ``zh``, whichever the KB holds (None, every language, when it holds both),
     anything else -> ``en``; None when the KB lacks that language."""
     guess = script_language(query)
+    if guess == "ja" and not KANA.search(query):
+        candidates = [lang for lang in ("ja", "zh") if lang in languages]
+        return candidates[0] if len(candidates) == 1 else None
     return guess if guess in languages else None

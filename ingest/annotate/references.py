@@ -45,14 +45,16 @@ _KEYWORD = {
     "en": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
     "ko": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|규칙\s*|규정\s*",
     "ja": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
+    "zh": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|规则\s*",
 }
 _SEPARATOR = {
     "en": r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+",
     "ko": r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*(?:및|와|과|또는|그리고|이나|나)\s*",
     "ja": r"\s*[,、]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*(?:および|及び|または|と|や)\s*",
+    "zh": r"\s*[,、]\s*(?:(?:and|or|以及|和|或)\s*)?|\s+(?:and|or)\s+|\s*(?:以及|和|或者|或|及|与)\s*",
 }
 _TITLE = r",?\s*(?:[“\"'‘「『](?P<title>[^”\"'’」』\n]{1,100})[”\"'’」』]|〔[^〕\n]{1,60}〕)"
-_AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、)\s*)?"
+_AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、|以及|和|或)\s*)?"
 _COUNTER = r"(?!\s*(?:장|점|개|명|번|턴|枚|点|人|個|%|cards?\b|life\b))"
 """A three-digit item continuing a list must not be a count (``100장``, ``100 cards``)."""
 
@@ -63,13 +65,20 @@ _Group = tuple[int, int, list[_Target]]
 """A citation being read: span start, span end, targets so far."""
 
 
+_SECTION_WORDS = {
+    "ko": r"|(?<![\d.])(?P<ko_section>[1-9])\s?절(?![차반])",
+    "zh": r"|第(?P<ko_section>[1-9])章",
+}
+"""A section cited by its own word, not by a keyword: ``8절``, ``第8章``."""
+
+
 def _anchor_pattern(lang: str) -> re.Pattern[str]:
     """The regex that starts a citation: a keyword and its first item, 8절, See NNN, or a bare number."""
-    korean_section = r"|(?<![\d.])(?P<ko_section>[1-9])\s?절(?![차반])" if lang == "ko" else ""
+    section = _SECTION_WORDS.get(lang, "")
     return re.compile(
         rf"(?P<keyword>{_KEYWORD[lang]})(?P<first>{_BEFORE}(?:{_NUMBER}|{_SECTION}))"
         rf"(?:{_DASH}(?P<end>{_RANGE_END}))?"
-        rf"{korean_section}"
+        rf"{section}"
         rf"|(?<![A-Za-z])(?i:see)\s+(?P<see>{_BEFORE}[1-9]\d{{2}})(?=,\s*[“\"])"
         rf"|(?P<bare>{_BEFORE}{_DOTTED})(?:{_DASH}(?P<bare_end>{_RANGE_END}))?"
     )
@@ -94,7 +103,7 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
     """The citations of rules in ``text``, in the order written.
 
     ``text`` is one rule's text, example or glossary definition (plain Unicode); ``lang`` is
-    ``"en"``, ``"ko"`` or ``"ja"`` (it adds that language's keywords and list words to the English
+    ``"en"``, ``"ko"``, ``"ja"`` or ``"zh"`` (it adds that language's keywords and list words to the English
     forms every text may hold). Each ``Reference`` has ``text[start:end] == text`` (the keyword
     and the numbers, without a trailing period or quoted title) and ``targets``: canonical numbers,
     ranges expanded, in the order written, without duplicates. Numbers that are not rule numbers

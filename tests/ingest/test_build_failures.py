@@ -150,9 +150,9 @@ def test_a_text_of_headings_only_makes_no_edition():
     assert check_parsed(text, [*headings, Rule("100.1", "These Magic rules apply.")], [], []) is None
 
 
-def test_a_text_in_a_language_crkb_does_not_build_is_refused_not_mislabelled(tmp_path, corpus_data):
-    """Chinese is told from Japanese by its lack of kana, and refused until crkb reads it (it was
-    stored as a Japanese edition); so is a text in none of crkb's languages."""
+def test_a_chinese_text_is_built_as_chinese_and_an_unknown_language_refused(tmp_path, corpus_data):
+    """Chinese is told from Japanese by its lack of kana and built as ``zh`` (it was once stored as a
+    Japanese edition); a text in none of crkb's languages is refused, never mislabelled."""
     (tmp_path / "zh.txt").write_text(
         "万智牌完整规则\n\n此规则于2024年4月12日起生效。\n\n100. 总则\n\n100.1. 这些万智牌规则适用于任何两位或更多牌手的万智牌游戏。\n\n"
         "100.1a 双人游戏是指只有两位牌手开始的游戏。\n\n100.1b 多人游戏是指有三位或更多牌手开始的游戏。\n", encoding="utf-8")
@@ -161,8 +161,8 @@ def test_a_text_in_a_language_crkb_does_not_build_is_refused_not_mislabelled(tmp
         "100.1b Многопользовательская игра.\n", encoding="utf-8")
     good = corpus_data / "build" / "2021-11-19.txt"
     report = build_kb([tmp_path / "zh.txt", tmp_path / "ru.txt", good], tmp_path / "kb", partial=True)
-    assert [e["id"] for e in report.editions] == ["ko-2021-11-19"]
+    assert [(e["id"], e["rules"]) for e in report.editions] == [("zh-2024-04-12", 4), ("ko-2021-11-19", 18)]
     failed = {Path(s.path).name: s.error for s in report.failed}
-    assert failed["zh.txt"].endswith("zh.txt: not in a language crkb builds (en, ko, ja): the text reads as zh")
+    assert set(failed) == {"ru.txt"}
     assert failed["ru.txt"].endswith(
-        "ru.txt: not in a language crkb builds (en, ko, ja): add lang to the manifest if it is one")
+        "ru.txt: not in a language crkb builds (en, ko, ja, zh): add lang to the manifest if it is one")

@@ -1,0 +1,73 @@
+"""The Chinese translation's four editions parse like the English editions of their dates
+(reads ../shared; skipped when absent).
+
+Each Chinese edition is compared number by number with the English text of its effective date
+(SOURCES.md names the pairs); examples (``例如：``) and glossary entries (``词汇表``) are counted
+against the English ones, and the credits (``版权信息``) stay out of every rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.parse.parser import ParsedText, parse_rules
+from ingest.read.detect import detect_meta
+from ingest.read.formats import read_source
+
+pytestmark = pytest.mark.corpus
+
+PAIRS = {"2022-06-10": "2022-06-10", "2023-11-17": "2023-11-17", "2024-02-02": "2024-02-06",
+         "2024-04-12": "2024-04-10"}
+"""Chinese edition (its effective date) -> the English file of that effective date."""
+
+
+def _parse(path: Path) -> tuple[str, str | None, ParsedText]:
+    source = read_source(path)
+    meta = detect_meta(source.text)
+    return meta.lang, str(meta.effective_date), parse_rules(source.paragraphs, lang=meta.lang, source=source.name)
+
+
+@pytest.fixture(scope="module")
+def editions(shared_dir: Path) -> dict[str, tuple[ParsedText, ParsedText]]:
+    out = {}
+    for zh, en in PAIRS.items():
+        lang, date, parsed = _parse(shared_dir / f"corpus/zh/{zh}.txt")
+        assert (lang, date) == ("zh", zh)
+        out[zh] = (parsed, _parse(shared_dir / f"corpus/en/{en}.txt")[2])
+    return out
+
+
+def test_each_chinese_edition_holds_the_english_numbers_of_its_date(editions) -> None:
+    differences = {}
+    for date, (zh, en) in editions.items():
+        zh_numbers, en_numbers = {r.number for r in zh.rules}, {r.number for r in en.rules}
+        assert len(zh_numbers & en_numbers) >= 0.995 * len(en_numbers), date
+        if zh_numbers ^ en_numbers:
+            differences[date] = (sorted(en_numbers - zh_numbers), sorted(zh_numbers - en_numbers))
+    # the translator printed 701.42a twice (line 3379 is 701.42b of the English text)
+    assert differences == {"2022-06-10": (["701.42b"], [])}
+
+
+def _examples(parsed: ParsedText) -> int:
+    return sum(len(r.examples) for r in parsed.rules)
+
+
+def test_examples_and_glossary_are_read_and_credits_kept_out(editions) -> None:
+    counts = {date: (_examples(zh), _examples(en), len(zh.glossary), len(en.glossary))
+              for date, (zh, en) in editions.items()}
+    assert counts == {"2022-06-10": (266, 266, 622, 626), "2023-11-17": (276, 276, 664, 668),
+                      "2024-02-02": (276, 276, 669, 673), "2024-04-12": (277, 277, 677, 681)}
+    for zh, _ in editions.values():
+        assert max(len(r.text) for r in zh.rules) < 5000
+        assert not [r.number for r in zh.rules if "Richard Garfield" in r.text or "词汇表" in r.text]
+
+
+def test_a_chinese_keyword_rule_reads_whole(editions) -> None:
+    zh, _ = editions["2024-04-12"]
+    rules = {r.number: r for r in zh.rules}
+    assert (rules["702.19"].title, rules["702.19"].text) == ("践踏", "践踏")
+    assert rules["702.19a"].text.startswith("践踏属于静止式异能，会影响分配攻击生物之战斗伤害的规则。")
+    trample = [g for g in zh.glossary if g.term == "践踏"]
+    assert len(trample) == 1 and "702.19" in trample[0].definition
