@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from kb.numbers import RULE_PATTERN, is_canonical, level
 
 _NUMBERED = re.compile(
-    r"^(?P<number>[1-9]\d{2}\.\d+[a-zA-Z]?|[1-9]\d{2}|[1-9])"
-    r"(?P<dot>\.)?"
+    rf"^(?P<number>{RULE_PATTERN}\.\d+[a-zA-Z]?|{RULE_PATTERN}|[1-9])"
+    r"(?P<dot>(?P<spaced> )?\.)?"
     r"(?:\s+|(?=[^\x00-\x7f])|(?P<glued>(?<=\.)(?=[A-Z“\"]))|$)"
     r"(?P<text>.*)$",
     re.DOTALL,
@@ -53,7 +53,8 @@ def numbered(text: str) -> Numbered | None:
     ``306.2b. text`` (period after a subrule), ``302.4b생물...`` (no space before Korean text),
     ``215. This section is now empty. ...`` (a three-digit rule with a sentence), and repairs the
     misprints ``606. 8b Players ...`` (``606.8b``) and ``901.4.All plane ...`` (no space after the
-    number's period, en 2023-09-01) with ``repaired=True``. Sections and three-digit
+    number's period, en 2023-09-01) and ``720 . 前兆カード`` (a space before a three-digit rule's
+    period, ja 2026-01-16) with ``repaired=True``. Sections and three-digit
     rules need their period (``100 cards`` is no rule); a section also needs a heading-like text
     (``1. Text on an object ...`` is a numbered list item, not section 1). An upper-case subrule
     letter is lowered; ``l``/``o`` letters (not in the CR) are kept as printed.
@@ -71,7 +72,7 @@ def numbered(text: str) -> Numbered | None:
     depth = level(number)
     if depth <= 1 and match.group("dot") is None or depth == 0 and not is_heading(body):
         return None
-    return Numbered(number, body, repaired=match.group("glued") is not None)
+    return Numbered(number, body, repaired=match.group("glued") is not None or match.group("spaced") is not None)
 
 
 def example_text(text: str) -> str | None:
@@ -115,13 +116,18 @@ def is_title(text: str) -> bool:
 def split_title(text: str, lang: str) -> tuple[str, str | None]:
     """A heading's (title, English title) as printed.
 
-    English and Japanese headings are their own title: ``("Trample", None)``. A Korean heading
+    English headings are their own title: ``("Trample", None)``. A Japanese keyword heading names
+    the English term after a slash: ``"トランプル／Trample" -> ("トランプル", "Trample")`` (a heading
+    without one is its own title). A Korean heading
     names the English term after the Korean one, with or without a space or parentheses:
     ``"돌진 Trample" -> ("돌진", "Trample")``, ``"턴의 구성 (Turn Structure)" -> ("턴의 구성",
     "Turn Structure")``, ``"주문, 능력, 효과Spells, Abilities, and Effects"`` splits the same way.
     A Korean heading printed only in English (``"Hand Modifier"``) gives the same text twice.
     """
     text = text.strip()
+    if lang == "ja":
+        native, slash, latin = text.rpartition("／")
+        return (native.strip(), latin.strip()) if slash and latin.isascii() and native else (text, None)
     if lang != "ko":
         return text, None
     match = _TRAILING_LATIN.match(text)

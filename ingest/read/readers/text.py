@@ -17,7 +17,7 @@ from kb.numbers import RULE_PATTERN, SUBRULE_PATTERN
 ITALIC_MARKERS = re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]*?[^\s_])_(?![\w_])")
 """``_Magic: The Gathering_``: underscores that mark italics in the 2008-2014 files."""
 
-RULE_START = re.compile(rf"^(?:{SUBRULE_PATTERN}\.?|{RULE_PATTERN}\.|[1-9]\.)(?:\s|$)")
+RULE_START = re.compile(rf"^(?:{SUBRULE_PATTERN}\.?|{RULE_PATTERN} ?\.|[1-9]\.)(?:\s|$)")
 """A line that begins like a rule, a three-digit rule heading or a section heading."""
 
 MID_SENTENCE = re.compile(r"(?:\b(?:rule|rules|See|see|and|or|to|through|in|of)|[,(–—-])$")

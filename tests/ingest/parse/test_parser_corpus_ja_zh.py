@@ -1,5 +1,5 @@
-"""The Chinese translation's four editions parse like the English editions of their dates
-(reads ../shared; skipped when absent).
+"""The whole Japanese translation of 2026-01-16 and the Chinese translation's four editions parse
+like the English editions of their dates (reads ../shared; skipped when absent).
 
 Each Chinese edition is compared number by number with the English text of its effective date
 (SOURCES.md names the pairs); examples (``例如：``) and glossary entries (``词汇表``) are counted
@@ -71,3 +71,30 @@ def test_a_chinese_keyword_rule_reads_whole(editions) -> None:
     assert rules["702.19a"].text.startswith("践踏属于静止式异能，会影响分配攻击生物之战斗伤害的规则。")
     trample = [g for g in zh.glossary if g.term == "践踏"]
     assert len(trample) == 1 and "702.19" in trample[0].definition
+
+
+@pytest.fixture(scope="module")
+def japanese(shared_dir: Path) -> tuple[ParsedText, ParsedText]:
+    lang, date, parsed = _parse(shared_dir / "corpus/ja/2026-01-16.txt")
+    assert (lang, date) == ("ja", "2026-01-16")
+    return parsed, _parse(shared_dir / "corpus/en/2026-01-16.txt")[2]
+
+
+def test_japanese_holds_the_english_numbers_of_its_date(japanese) -> None:
+    ja, en = japanese
+    ja_numbers, en_numbers = {r.number for r in ja.rules}, {r.number for r in en.rules}
+    assert len(ja_numbers & en_numbers) >= 0.999 * len(en_numbers)
+    # 610.5 is not translated; 805.10g is printed in Japanese only; 720 is printed ``720 . 前兆カード``
+    assert (sorted(en_numbers - ja_numbers), sorted(ja_numbers - en_numbers)) == (["610.5"], ["805.10g"])
+    omen = next(r for r in ja.rules if r.number == "720")
+    assert (omen.title, "malformed-number" in omen.flags) == ("前兆カード", True)
+
+
+def test_japanese_examples_glossary_and_keyword_headings(japanese) -> None:
+    ja, en = japanese
+    assert (_examples(ja), _examples(en), len(ja.glossary), len(en.glossary)) == (276, 276, 726, 725)
+    rules = {r.number: r for r in ja.rules}
+    assert (rules["702.19"].title, rules["702.19"].title_en) == ("トランプル", "Trample")
+    assert max(len(r.text) for r in ja.rules) < 5000
+    trample = [g for g in ja.glossary if g.term.startswith("トランプル（")]
+    assert [g.definition for g in trample] == ["クリーチャーがどう戦闘ダメージを割り振るかを修整するキーワード能力。rule 702.19〔トランプル〕参照。"]
