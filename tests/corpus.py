@@ -143,6 +143,7 @@ EXCERPTS: dict[str, tuple[str, list[Piece], str]] = {
     "readers/ko-2021-11-19-head.txt": ("ko/kormtgcr/2021-11-19.txt", [(0, 4)], "bytes"),
     "readers/ko-dbyll-600-607.5.md": (_DBYLL + "600.md", [(620, 629)], "bytes"),
     "readers/ko-dbyll-700-head.md": (_DBYLL + "700.md", [(0, 22)], "bytes"),
+    "readers/ko-dbyll-700-footnote.md": (_DBYLL + "700.md", [(3026, 3039)], "bytes"),
     "readers/ko-dbyll-index-head.md": (_DBYLL + "index.md", [(0, 33)], "bytes"),
 }
 """Excerpt file name -> (corpus file, line pieces, ``bytes``, ``open`` (cut one byte short: inside the

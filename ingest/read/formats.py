@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import filetype
+
 from ingest.read.decode import decode_bytes
 from ingest.read.detect import detect_meta
 from ingest.read.readers.jekyll import is_jekyll_markdown, read_jekyll_markdown
@@ -49,12 +51,27 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
         data = _read_bytes(path)
     if len(data) > MAX_BYTES:
         raise SourceError(str(path), None, f"file too large ({len(data)} bytes; limit {MAX_BYTES})")
+    _refuse_documents(data, str(path))
     text, encoding = decode_bytes(data, str(path))
     if fmt is None:
         fmt = recognise_format(text, str(path))
     elif fmt not in FORMATS:
         raise SourceError(str(path), None, f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
     return FORMATS[fmt](text, path.name, encoding)
+
+
+DOCUMENT_KINDS = {"rtf": "an RTF document", "pdf": "a PDF document", "doc": "a Word document (DOC)",
+                  "docx": "a Word document (DOCX)", "odt": "an OpenDocument text", "epub": "an EPUB book"}
+"""Document formats recognised from their first bytes (``filetype``) and refused by name."""
+
+
+def _refuse_documents(data: bytes, path: str) -> None:
+    """Raise ``SourceError`` naming the format when ``data`` is a word-processor or PDF document
+    (crkb reads plain text, Markdown and HTML pages: save the document as plain text first)."""
+    kind = filetype.guess_extension(data[:8192])
+    if kind in DOCUMENT_KINDS:
+        raise SourceError(path, None, f"{DOCUMENT_KINDS[kind]}, not a text: save it as plain text (UTF-8) "
+                                      "and build that")
 
 
 def recognise_format(text: str, path: str = "<text>") -> str:

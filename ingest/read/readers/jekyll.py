@@ -29,6 +29,10 @@ from ingest.sources import Diagnostic, Paragraph, SourceText
 
 LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}")
 KRAMDOWN_ATTRIBUTES = re.compile(r"\{:[^}\n]*\}")
+FOOTNOTE_DEFINITION = re.compile(r"^\[\^[^\]\n]+\]:.*$")
+"""A kramdown footnote's text (``[^5]:  주-단짝이 처음 나왔을 때는 ...``): a translator's note."""
+FOOTNOTE_MARK = re.compile(r"\s*\[\^[^\]\n]+\](?!:)")
+"""A kramdown footnote's mark in the text (``...변경사항입니다.[^5]``)."""
 FRONT_MATTER_FENCE = "---"
 FRONT_MATTER_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:\s*(?P<value>.*?)\s*$")
 SECTION_HEADING = re.compile(r"^(?P<section>[1-9])\.\s+\S")
@@ -121,14 +125,16 @@ def symbol_text(src: str) -> str | None:
 
 
 def _strip_jekyll(text: str, name: str) -> tuple[str, list[Diagnostic]]:
-    """Blank out front matter, Liquid tags and kramdown attributes, keeping line numbers."""
+    """Blank out front matter, Liquid tags, kramdown attributes and footnotes (their marks and
+    their texts, the translator's notes), keeping line numbers."""
     lines = text.split("\n")
     diagnostics: list[Diagnostic] = []
     if lines[0].strip() == FRONT_MATTER_FENCE and FRONT_MATTER_FENCE in (l.strip() for l in lines[1:]):
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == FRONT_MATTER_FENCE)
         diagnostics.append(diagnostic(name, 1, "markup", "front matter: " + " | ".join(lines[1:end])))
         lines[: end + 1] = [""] * (end + 1)
-    for pattern, what in ((LIQUID, "Liquid tag"), (KRAMDOWN_ATTRIBUTES, "kramdown attributes")):
+    for pattern, what in ((LIQUID, "Liquid tag"), (KRAMDOWN_ATTRIBUTES, "kramdown attributes"),
+                          (FOOTNOTE_DEFINITION, "footnote texts"), (FOOTNOTE_MARK, "footnote marks")):
         hits = [(i, m.group()) for i, line in enumerate(lines) for m in pattern.finditer(line)]
         if hits:
             diagnostics.append(diagnostic(name, hits[0][0] + 1, "markup", f"{len(hits)} {what}: {hits[0][1]}"))

@@ -38,6 +38,16 @@ def test_dbyll_html_paragraphs_and_example(corpus_data: Path) -> None:
     ]
 
 
+def test_dbyll_footnotes_stay_out_of_the_rule_text(corpus_data: Path) -> None:
+    source = read_source(corpus_data / "readers" / "ko-dbyll-700-footnote.md", fmt="jekyll-markdown")
+    assert [(p.line, p.text[:20], p.text[-20:]) for p in source.paragraphs] == [
+        (4, "702.138. 단짝 Companio", "02.138. 단짝 Companion"),
+        (8, "702.138a 단짝은 게임 밖에서 ", " 이것은 이전 규칙의 변경사항입니다.")]
+    assert [(d.line, d.kind, d.text) for d in source.diagnostics] == [
+        (11, "markup", "1 footnote texts: [^5]:  주-단짝이 처음 나왔을 때는 게임 외부에서 바로 발동하는 능력이었습니다."),
+        (8, "markup", "1 footnote marks: [^5]")]
+
+
 def test_front_matter_names_the_section(corpus_data: Path) -> None:
     page = (corpus_data / "readers" / "ko-dbyll-700-head.md").read_text(encoding="utf-8").replace("\r", "")
     head, body = page.split("\n---\n", 1)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -115,3 +117,36 @@ def test_hard_wrapped_files_have_no_wrapped_reference_rules(shared_dir: Path) ->
                       if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.?\s", line) and (i == 0 or not lines[i - 1].strip())}
         starts = {p.line for p in source.paragraphs if re.match(r"[1-9]\d{2}\.\d+[a-z]?\.?\s", p.text)}
         assert starts == rule_lines, name
+
+
+def _docx(text: str) -> bytes:
+    """A minimal Word file: a zip holding the content types and ``word/document.xml``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as docx:
+        docx.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
+                      'package/2006/content-types"/>')
+        docx.writestr("word/document.xml", f"<w:document><w:body><w:p>{text}</w:p></w:body></w:document>")
+    return out.getvalue()
+
+
+def test_documents_are_refused_by_name(tmp_path: Path) -> None:
+    """An RTF file is text full of control words and would parse (its lines start with rule numbers
+    after ``\\par``); it is refused naming its format, like PDF and Word files."""
+    rule_lines = "".join(f"\\par 100.{n}. Text of rule 100.{n}.\n" for n in range(1, 30))
+    documents = {
+        "cr.rtf": ("{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\n" + rule_lines + "}").encode(),
+        "cr.pdf": b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n" + rule_lines.encode(),
+        "cr.docx": _docx(rule_lines),
+    }
+    for name, data in documents.items():
+        (tmp_path / name).write_bytes(data)
+    refused = {}
+    for name in documents:
+        with pytest.raises(SourceError) as caught:
+            read_source(tmp_path / name)
+        refused[name] = str(caught.value).split(": ", 1)[1]
+    assert refused == {
+        "cr.rtf": "an RTF document, not a text: save it as plain text (UTF-8) and build that",
+        "cr.pdf": "a PDF document, not a text: save it as plain text (UTF-8) and build that",
+        "cr.docx": "a Word document (DOCX), not a text: save it as plain text (UTF-8) and build that",
+    }
