@@ -22,7 +22,7 @@ from kb.store.layout import current_build, default_kb_dir, has_build
 from kb.store.read import Store
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
-from cli import fetch_command, history_commands, search_commands, serving
+from cli import fetch_command, history_commands, search_commands, serving, terms_command
 from cli.options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
@@ -209,3 +209,4 @@ main.add_command(search_commands.eval)
 main.add_command(fetch_command.fetch)
 main.add_command(history_commands.history)
 main.add_command(history_commands.changes)
+main.add_command(terms_command.terms)

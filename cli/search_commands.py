@@ -29,7 +29,7 @@ def _searcher(kb_dir: Path | None) -> Searcher:
 
 @click.command("search")
 @click.argument("query")
-@click.option("--lang", default=None, help="Language (en, ko, ja); default: every language's newest edition.")
+@click.option("--lang", default=None, help="Language of the results (en, ko, ja, zh; the query may be in any); default: every language's newest edition.")
 @click.option("--edition", default=None, help="Edition id or effective date (default: the newest of the language).")
 @click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))

@@ -25,6 +25,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from ingest.align.stage import align_stage
+from ingest.terms import terms_stage
 from ingest.edition import BuildCrashed, BuiltEdition, build_edition, check_parsed, with_id_among  # noqa: F401
 from ingest.home import BUNDLED_DATA, write_inputs  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
 from ingest.partial import settle_truncated
@@ -39,7 +40,7 @@ from kb.store.write import StoreWriter, write_meta
 from search.index import finish_index, start_index
 
 PostBuildStage = Callable[[BuildPaths, BuildReport], None]
-POST_BUILD_STAGES: list[tuple[str, PostBuildStage]] = [("align", align_stage)]
+POST_BUILD_STAGES: list[tuple[str, PostBuildStage]] = [("align", align_stage), ("terms", terms_stage)]
 """Stages run on the finished store and index, before the build is published, in this order, as
 ``(name, stage(build, report))``: e.g. aligning consecutive editions. A stage that raises
 discards the build; its seconds are reported under its name."""

@@ -4,7 +4,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 
 1. A rule number in any common form (``702.19B``, ``CR 704.5j``, ``rule 601.2a``) that the edition
    holds gives that rule first, then the rules under it in document order.
-2. Otherwise the words are searched in the edition's index (``search.index``), every word required;
+2. Otherwise the CR terms the query writes in another language are put in the edition's language
+   (the term dictionary, ``kb.store.terms``: ``trample`` searched in Japanese is ``トランプル``,
+   ``践踏`` in Korean ``돌진``), and the words are searched in the edition's index (``search.index``), every word required;
    titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
    whole name (title, English title, defined or glossary term) puts that rule first.
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
@@ -54,6 +56,7 @@ from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
 from kb.store.read import Store
+from kb.store.terms import TermDictionary
 
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
@@ -94,6 +97,7 @@ class Searcher:
         self._analyzers = {lang: analyzer_for(lang) for lang in set(self._editions.values())}
         newest = {store.find_edition(lang).id for lang in store.languages()}
         self._readers = EditionReaders(self._open_searcher, newest & set(self._editions))
+        self._terms: TermDictionary | None = None
 
     def close(self) -> None:
         """Close the index's files (no thread may search any more)."""
@@ -114,13 +118,20 @@ class Searcher:
         ``AmbiguousEdition`` for an ``edition`` or ``lang`` the store does not have."""
         if limit <= 0:
             return []
-        parsed = parse_query(query)
         hits: list[Hit] = []
         for target in self._targets(lang, edition):
+            parsed = parse_query(self.in_language(query, target.lang))
             with self._readers.use(target.id):
                 hits += self._search_edition(target, parsed, section, limit)
         hits.sort(key=lambda hit: -hit.score)
         return hits[:limit]
+
+    def in_language(self, query: str, lang: str) -> str:
+        """``query`` with the CR terms it writes in another language put in ``lang`` through the
+        term dictionary (``kb.store.terms``: ``践踏`` searched in Korean is ``돌진``)."""
+        if self._terms is None:
+            self._terms = TermDictionary(self.store)
+        return self._terms.translate(query, lang)[0]
 
     def _targets(self, lang: str | None, edition: str | None) -> list[Edition]:
         if edition is not None:

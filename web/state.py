@@ -23,6 +23,7 @@ from flask import current_app, g
 
 from kb.model import Edition
 from kb.store.read import Store
+from kb.store.terms import TermDictionary
 from web.errors import abort_with
 from web.labels import EditionLabels
 from web.urls import Urls
@@ -154,6 +155,14 @@ def searcher() -> Any:
         default = "Search is unavailable: this knowledge base has no search index."
         abort_with(503, found.search_unavailable or default)
     return found.searcher
+
+
+def terms() -> TermDictionary:
+    """The term dictionary of this request's build (``kb.store.terms``), read once per build."""
+    found = cache("terms")
+    if "dictionary" not in found:
+        found["dictionary"] = TermDictionary(store())
+    return found["dictionary"]
 
 
 def numbers_of(edition: Edition) -> frozenset[str]:

@@ -37,13 +37,19 @@ from these tables and holds nothing they lack.
 - ``counterparts(edition, seq, anchor, anchor_seq, agrees)``: a rule of a linked edition and its
   rule in the anchor edition (``agrees`` 0 when a translation's rule of that number does not
   keep the English rule's structure).
+- ``terms(concept, lang, term, reading, kind, edition, number)``: the term dictionary
+  (``ingest.terms``): ``concept`` the English term folded (``trample``), ``term`` as the edition
+  prints it (``돌진``, ``トランプル``, ``践踏``, ``Trample``), ``reading`` a Japanese term's kana
+  reading or NULL, ``kind`` where the pair comes from (``heading``, ``glossary``, ``defined``),
+  ``number`` the rule it names in ``edition``.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 """2: references' target spans and resolution, defined terms, glossary names, vocabulary.
-3: alignment of editions (chain, lineage, links, counterparts)."""
+3: alignment of editions (chain, lineage, links, counterparts).
+4: the term dictionary (terms)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
@@ -92,4 +98,7 @@ CREATE TABLE counterparts(edition TEXT NOT NULL, seq INTEGER NOT NULL, anchor TE
                           anchor_seq INTEGER NOT NULL, agrees INTEGER NOT NULL,
                           PRIMARY KEY(edition, seq, anchor)) WITHOUT ROWID;
 CREATE INDEX counterparts_anchor ON counterparts(anchor, anchor_seq);
+CREATE TABLE terms(concept TEXT NOT NULL, lang TEXT NOT NULL, term TEXT NOT NULL, reading TEXT,
+                   kind TEXT NOT NULL, edition TEXT NOT NULL, number TEXT);
+CREATE INDEX terms_concept ON terms(concept);
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_LANG = {"name": "lang", "in": "path", "required": True, "description": "Language code (en, ko, ja)",
+_LANG = {"name": "lang", "in": "path", "required": True, "description": "Language code (en, ko, ja, zh)",
          "schema": {"type": "string", "example": "en"}}
 _NUMBER = {"name": "number", "in": "path", "required": True,
            "description": "A rule number, canonical (702.19b) or loose (702.19B, CR702.19b, R70219b)",
@@ -13,6 +13,15 @@ _EDITION_Q = {"name": "edition", "in": "query", "required": False,
               "description": "An edition id (en-2026-01-16) or effective date YYYY-MM-DD",
               "schema": {"type": "string", "maxLength": 1000}}
 _NULLABLE_STR = {"type": "string", "nullable": True}
+_TERM = {"type": "object", "required": ["term", "kind", "edition"], "properties": {
+    "term": {"type": "string"}, "reading": _NULLABLE_STR, "kind": {"type": "string", "enum": ["heading", "glossary", "defined"]},
+    "edition": {"type": "string"}, "number": _NULLABLE_STR}}
+_TERMS = {"type": "object", "required": ["query", "concepts"], "properties": {
+    "query": {"type": "string"},
+    "concepts": {"type": "array", "items": {"type": "object", "required": ["concept", "terms"], "properties": {
+        "concept": {"type": "string", "description": "the English term, folded"},
+        "terms": {"type": "object", "description": "language code -> its terms",
+                  "additionalProperties": {"type": "array", "items": _TERM}}}}}}}
 _ERROR = {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 _SCHEMAS: dict[str, Any] = {
@@ -120,8 +129,10 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000},
                      "description": "the query, at most 1,000 characters; blank: no hits"},
                     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
-                     "description": "en, ko, ja, or all; default: guessed from the query's script "
-                                    "(Hangul: ko, kana/kanji: ja, else en)"},
+                     "description": "the language of the results: en, ko, ja, zh, or all; the query may be "
+                                    "in any of them (CR terms are put in the results' language); default: "
+                                    "guessed from the query's script (Hangul: ko, kana: ja, kanji alone: "
+                                    "ja or zh, whichever the KB holds, else all; else en)"},
                     _EDITION_Q,
                     {"name": "limit", "in": "query", "required": False,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}},
@@ -130,6 +141,15 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     "query": {"type": "string"}, "lang": _NULLABLE_STR, "edition": _NULLABLE_STR,
                     "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
                     "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
+            "/terms": {"get": {
+                "operationId": "getTerms", "summary": "The CR's terms in every language (the term dictionary)",
+                "parameters": [
+                    {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000},
+                     "description": "a term in any language (trample, 돌진, トランプル, 践踏): concepts with a term "
+                                    "equal to it first, then those with a term containing it"},
+                    {"name": "limit", "in": "query", "required": False,
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
+                "responses": {"200": _ok(_TERMS, "Concepts, best first"), "400": _ERROR}}},
             "/openapi.json": {"get": {"operationId": "openapi", "summary": "This document",
                                       "responses": {"200": {"description": "OpenAPI 3 document"}}}},
         },

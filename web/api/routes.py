@@ -16,6 +16,7 @@ from web import args, state
 from web.api.history_shapes import changes_json, edition_matches, history_json
 from web.api.openapi import openapi_document
 from web.api.shapes import edition_json, preview_json, rule_json
+from web.api.terms_shapes import terms_json
 from web.display import hit_displays
 from web.errors import abort_with
 
@@ -118,6 +119,16 @@ def search() -> Response:
     ]
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
                     "hits": hits})
+
+
+@bp.get("/terms")
+def terms() -> Response:
+    """The term dictionary's concepts matching ``q`` (required) in any language, at most
+    ``limit`` (1-100): ``web.api.terms_shapes.terms_json``."""
+    query = request.args.get("q")
+    if query is None:
+        abort_with(400, "q is required.")
+    return jsonify(terms_json(state.terms(), query.strip(), _limit(request.args.get("limit"))))
 
 
 @bp.get("/openapi.json")

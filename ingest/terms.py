@@ -1,0 +1,164 @@
+"""The term dictionary stage of a build: the CR's terms in every language, paired through the texts.
+
+Run on the finished, aligned store (after ``ingest.align``), it fills the ``terms`` table
+(``kb.store.schema``). Each row pairs a term of one language with a *concept*: the English term,
+folded (``concept_key``). The pairs come from the texts themselves, newest edition first:
+
+- headings that print the English term: Korean ``702.19. 돌진 Trample`` and Japanese
+  ``702.19. トランプル／Trample`` (``rules.title_en``), kind ``heading``;
+- the Japanese glossary's headwords ``トランプル（とらんぷる）／Trample`` (with the kana reading),
+  kind ``glossary``;
+- a translation's rule and its English counterpart of the same date (the alignment's
+  ``counterparts``): their headings (``702.19. 践踏`` ≙ ``702.19. Trample``), kind ``heading``;
+  the terms their texts define when both define as many (``전설 규칙`` ≙ ``legend rule``), kind
+  ``defined``; and the glossary terms that name them when each names it once (``传奇规则`` ≙
+  ``Legend Rule``), kind ``glossary``.
+
+Every English term paired is a row of its own (lang ``en``). A (concept, language, term) is kept
+once, from the newest edition that pairs it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+Row = tuple[str, str, str, "str | None", str, str, "str | None"]
+"""(concept, lang, term, reading, kind, edition, number): one ``terms`` row."""
+
+_HEADWORD = re.compile(r"^(?P<term>[^（(／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
+_SPACES = re.compile(r"\s+")
+
+
+def concept_key(english: str) -> str:
+    """The concept an English term names: NFKC, case-folded, spaces collapsed, closing period
+    dropped (``"Legend Rule"`` and ``"legend rule"`` are one concept)."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", english)).strip().rstrip(".").casefold()
+
+
+def split_headword(headword: str) -> tuple[str, str | None, str | None]:
+    """A Japanese glossary headword as (term, kana reading, English term):
+    ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; a headword
+    without the English term is ``(headword, None, None)``."""
+    match = _HEADWORD.match(headword.strip())
+    if not match:
+        return headword.strip(), None, None
+    return match.group("term").strip(), match.group("reading"), match.group("english").strip()
+
+
+def terms_stage(build, report) -> None:
+    """The build's post-build stage (``ingest.build.POST_BUILD_STAGES``, after ``align``):
+    ``write_terms`` on the new build's store (``build``: ``kb.store.layout.BuildPaths``)."""
+    write_terms(build.store)
+
+
+def write_terms(path: Path) -> int:
+    """Fill the ``terms`` table of the store at ``path`` (replacing what it held); returns the
+    number of rows."""
+    db = sqlite3.connect(path)
+    try:
+        db.execute("DELETE FROM terms")
+        rows = _unique(_pairs(db))
+        db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        db.commit()
+    finally:
+        db.close()
+    return len(rows)
+
+
+def _unique(rows: Iterator[Row]) -> list[Row]:
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for row in rows:
+        key = (row[0], row[1], row[2])
+        if row[0] and row[2] and key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out
+
+
+def _editions(db: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(edition id, lang) of every edition, newest first (undated last)."""
+    sql = "SELECT id, lang FROM editions ORDER BY effective_date IS NULL, effective_date DESC, id"
+    return list(db.execute(sql))
+
+
+def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
+    partner = dict(db.execute("SELECT edition, anchor FROM links WHERE kind = 'translation'"))
+    for edition, lang in _editions(db):
+        if lang == "en":
+            continue
+        yield from _printed_english(db, edition, lang)
+        if edition in partner:
+            yield from _counterpart_headings(db, edition, lang, partner[edition])
+            yield from _counterpart_defined(db, edition, lang, partner[edition])
+            yield from _counterpart_glossary(db, edition, lang, partner[edition])
+
+
+def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str, edition: str,
+          number: str | None, english_edition: str, english_number: str | None) -> Iterator[Row]:
+    concept = concept_key(concept_of)
+    yield concept, lang, term.strip(), reading, kind, edition, number
+    yield concept, "en", concept_of.strip(), None, kind, english_edition, english_number
+
+
+def _printed_english(db: sqlite3.Connection, edition: str, lang: str) -> Iterator[Row]:
+    """Headings that print the English term, and Japanese glossary headwords."""
+    sql = "SELECT number, title, title_en FROM rules WHERE edition = ? AND title_en IS NOT NULL AND title != title_en"
+    for number, title, english in db.execute(sql, (edition,)):
+        yield from _both(english, lang, title, None, "heading", edition, number, edition, number)
+    for (headword,) in db.execute("SELECT term FROM glossary WHERE edition = ?", (edition,)):
+        term, reading, english = split_headword(headword)
+        if english:
+            yield from _both(english, lang, term, reading, "glossary", edition, None, edition, None)
+
+
+_COUNTERPART_RULES = """
+SELECT t.seq, t.number, t.title, e.seq, e.number, e.title FROM counterparts c
+JOIN rules t ON t.edition = c.edition AND t.seq = c.seq
+JOIN rules e ON e.edition = c.anchor AND e.seq = c.anchor_seq
+WHERE c.edition = ? AND c.anchor = ?
+"""
+
+
+def _counterpart_headings(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
+    for _, number, title, _, en_number, en_title in db.execute(_COUNTERPART_RULES, (edition, english)):
+        if title and en_title:
+            native = split_headword(title)[0] if lang == "ja" else title
+            yield from _both(en_title, lang, native, None, "heading", edition, number, english, en_number)
+
+
+def _defined(db: sqlite3.Connection, edition: str) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = defaultdict(list)
+    for seq, term in db.execute("SELECT rule_seq, term FROM defined_terms WHERE edition = ? ORDER BY rule_seq, idx",
+                                (edition,)):
+        out[seq].append(term)
+    return out
+
+
+def _counterpart_defined(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
+    ours, theirs = _defined(db, edition), _defined(db, english)
+    for seq, number, _, en_seq, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
+        if seq in ours and len(ours[seq]) == len(theirs.get(en_seq, ())):
+            for term, en_term in zip(ours[seq], theirs[en_seq]):
+                yield from _both(en_term, lang, term, None, "defined", edition, number, english, en_number)
+
+
+def _naming(db: sqlite3.Connection, edition: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = defaultdict(list)
+    for number, term in db.execute("SELECT number, term FROM glossary_names WHERE edition = ? AND role = 'names'",
+                                   (edition,)):
+        out[number].append(term)
+    return out
+
+
+def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
+    ours, theirs = _naming(db, edition), _naming(db, english)
+    for _, number, _, _, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
+        if len(ours.get(number, ())) == 1 and len(theirs.get(en_number, ())) == 1:
+            term, reading, _ = split_headword(ours[number][0])
+            yield from _both(theirs[en_number][0], lang, term, reading, "glossary", edition, number, english, en_number)

@@ -1,0 +1,128 @@
+"""Reading the term dictionary (``kb.store.schema``: ``terms``, written by ``ingest.terms``): the
+CR's terms across English, Korean, Japanese and Chinese, and a query's terms put into another
+language (``trample`` in Japanese is ``トランプル``, ``践踏`` in Korean is ``돌진``).
+
+A concept is the folded English term (``legend rule``); a term belongs to one language. Terms are
+matched folded the same way (NFKC, case-folded, spaces collapsed); Korean, Japanese and Chinese
+terms also without their spaces and middle dots (``레전드룰`` is not needed, but ``전설규칙``
+finds ``전설 규칙``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from kb.store.read import Store
+
+KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2}
+"""Which pairing a language's term is preferred from when a concept has several."""
+MAX_PIECES = 16
+"""Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
+_PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
+_FOLD_CJK = re.compile(r"[\s・·]+")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term of ``lang`` as printed, its kana ``reading`` (Japanese) or None, the pairing it came
+    from (``kind``) and the rule it names (``edition``, ``number``; number None for a glossary
+    headword)."""
+
+    lang: str
+    term: str
+    reading: str | None
+    kind: str
+    edition: str
+    number: str | None
+
+
+def fold(text: str) -> str:
+    """The form terms are matched in: NFKC, case-folded, spaces collapsed, a closing period dropped."""
+    return " ".join(unicodedata.normalize("NFKC", text).split()).rstrip(".").casefold()
+
+
+def _fold_tight(text: str) -> str:
+    return _FOLD_CJK.sub("", fold(text))
+
+
+class TermDictionary:
+    """The store's term dictionary in memory (about 3,000 rows for the whole corpus): build once
+    per store and share (read-only)."""
+
+    def __init__(self, store: Store) -> None:
+        rows = store.query("SELECT concept, lang, term, reading, kind, edition, number FROM terms "
+                           "ORDER BY concept, lang")
+        self.concepts: dict[str, list[Term]] = {}
+        self._by_form: dict[str, set[str]] = {}
+        for concept, *fields in rows:
+            term = Term(*fields)
+            self.concepts.setdefault(concept, []).append(term)
+            for form in {fold(term.term), _fold_tight(term.term), *(() if not term.reading else (term.reading,))}:
+                self._by_form.setdefault(form, set()).add(concept)
+        for terms in self.concepts.values():
+            terms.sort(key=lambda t: (t.lang, KIND_ORDER.get(t.kind, 9)))
+        self._longest = max((len(form) for form in self._by_form), default=0)
+
+    def lookup(self, text: str) -> list[tuple[str, list[Term]]]:
+        """``[(concept, terms)]`` whose term in some language is ``text`` (folded), concepts in
+        name order; ``[]`` when none."""
+        found = self._by_form.get(fold(text), set()) | self._by_form.get(_fold_tight(text), set())
+        return [(concept, self.concepts[concept]) for concept in sorted(found)]
+
+    def search(self, text: str, limit: int = 20) -> list[tuple[str, list[Term]]]:
+        """``lookup`` first, then concepts with a term that contains ``text`` (folded, at least two
+        characters), at most ``limit`` in all."""
+        exact = self.lookup(text)
+        wanted = fold(text)
+        if len(wanted) < 2:
+            return exact[:limit]
+        seen = {concept for concept, _ in exact}
+        more = sorted({c for form, concepts in self._by_form.items() if wanted in form for c in concepts} - seen)
+        return (exact + [(c, self.concepts[c]) for c in more])[:limit]
+
+    def term_in(self, concept: str, lang: str) -> str | None:
+        """The preferred term of ``concept`` in ``lang`` (headings before glossary before defined
+        terms), or None."""
+        return next((t.term for t in self.concepts.get(concept, ()) if t.lang == lang), None)
+
+    def translate(self, query: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+        """``query`` with each known term of another language replaced by its term in ``lang``,
+        longest terms first, and the ``[(found, put)]`` replacements. A term that is also a term
+        of ``lang`` itself (``Trample`` in a Korean heading) is kept as written."""
+        pieces = _PIECE.findall(query)
+        out: list[str] = []
+        done: list[tuple[str, str]] = []
+        i = 0
+        while i < len(pieces):
+            found = self._longest_at(pieces, i, lang)
+            if found is None:
+                out.append(pieces[i])
+                i += 1
+                continue
+            end, put = found
+            done.append(("".join(pieces[i:end]).strip(), put))
+            out.append(put)
+            i = end
+        return _join(out), done
+
+    def _longest_at(self, pieces: list[str], start: int, lang: str) -> tuple[int, str] | None:
+        """The longest run of ``pieces`` from ``start`` naming a concept with a term in ``lang``
+        that is not itself written in ``lang``: (end, the term in ``lang``)."""
+        for end in range(min(len(pieces), start + MAX_PIECES), start, -1):
+            if pieces[end - 1].isspace() or pieces[start].isspace():
+                continue
+            text = "".join(pieces[start:end])
+            if len(_fold_tight(text)) < 2:
+                continue
+            for concept, terms in self.lookup(text):
+                own = {fold(t.term) for t in terms if t.lang == lang}
+                put = self.term_in(concept, lang)
+                if put and fold(text) not in own:
+                    return end, put
+        return None
+
+
+def _join(pieces: list[str]) -> str:
+    return " ".join("".join(pieces).split())

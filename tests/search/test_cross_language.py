@@ -1,0 +1,102 @@
+"""Search across languages through the term dictionary, on a KB of the real texts of three dates:
+en/ko 2021-11-19, en/zh 2024-04-12 and en/ja 2026-01-16 (reads ../shared; skipped when absent).
+
+Each language's term for trample, deathtouch, haste and the legend rule, searched in each other
+language, finds the rule in the top 3 of that language's newest edition.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.terms_command import terms
+from web.app import create_app
+
+from ingest.build import build_kb
+from ingest.terms import concept_key, split_headword
+from kb.store.layout import current_build
+from kb.store.read import Store
+from kb.store.terms import TermDictionary
+from search.searcher import open_searcher
+
+pytestmark = pytest.mark.corpus
+
+FILES = ("en/2021-11-15.txt", "ko/kormtgcr/2021-11-19.txt", "en/2024-04-10.txt", "zh/2024-04-12.txt",
+         "en/2026-01-16.txt", "ja/2026-01-16.txt")
+TERMS = {
+    "702.19": {"en": "trample", "ko": "돌진", "ja": "トランプル", "zh": "践踏"},
+    "702.2": {"en": "deathtouch", "ko": "치명타", "ja": "接死", "zh": "死触"},
+    "702.10": {"en": "haste", "ko": "신속", "ja": "速攻", "zh": "敏捷"},
+    "704.5j": {"en": "legend rule", "ko": "전설 규칙", "ja": "レジェンド・ルール", "zh": "传奇规则"},
+}
+PAIRS = [(number, source, target) for number in TERMS for source, target in itertools.permutations(TERMS[number], 2)]
+
+
+@pytest.fixture(scope="module")
+def kb_dir(shared_dir: Path, tmp_path_factory) -> Path:
+    kb_dir = tmp_path_factory.mktemp("three-dates")
+    report = build_kb([shared_dir / "corpus" / name for name in FILES], kb_dir, workers=1)
+    assert report.published and not report.failed
+    return kb_dir
+
+
+@pytest.fixture(scope="module")
+def kb(kb_dir: Path):
+    searcher = open_searcher(current_build(kb_dir))
+    yield searcher
+    searcher.close()
+
+
+@pytest.mark.parametrize(("number", "source", "target"), PAIRS)
+def test_a_term_finds_its_rule_in_another_language(kb, number, source, target) -> None:
+    hits = kb.search(TERMS[number][source], lang=target, limit=3)
+    assert number in [hit.number for hit in hits], [hit.number for hit in hits]
+    assert {hit.lang for hit in hits} == {target}
+
+
+def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
+    terms = TermDictionary(kb.store)
+    trample = dict(terms.lookup("践踏"))["trample"]
+    assert sorted({(t.lang, t.term, t.kind, t.number) for t in trample}) == [
+        ("en", "Trample", "heading", "702.19"), ("ja", "トランプル", "heading", "702.19"),
+        ("ko", "돌진", "heading", "702.19"), ("zh", "践踏", "heading", "702.19")]
+    legend = {(t.lang, t.term) for t in dict(terms.lookup("전설규칙"))["legend rule"]}
+    assert {("ko", "전설 규칙"), ("ja", "レジェンド・ルール"), ("zh", "传奇规则"), ("en", "legend rule")} <= legend
+    assert terms.translate("does deathtouch work with trample?", "ja") == (
+        "does 接死 work with トランプル?", [("deathtouch", "接死"), ("trample", "トランプル")])
+    assert terms.translate("トランプル", "ja") == ("トランプル", [])
+
+
+def test_headwords_and_concepts() -> None:
+    assert split_headword("トランプル（とらんぷる）／Trample") == ("トランプル", "とらんぷる", "Trample")
+    assert split_headword("APNAP順（あぷなっぷじゅん）／APNAP Order") == ("APNAP順", "あぷなっぷじゅん", "APNAP Order")
+    assert split_headword("Trample") == ("Trample", None, None)
+    assert concept_key(" Legend  Rule.") == "legend rule"
+
+
+TRAMPLE_JSON = {"concept": "trample", "terms": {
+    "en": [{"term": "Trample", "reading": None, "kind": "heading", "edition": "ja-2026-01-16", "number": "702.19"}],
+    "ko": [{"term": "돌진", "reading": None, "kind": "heading", "edition": "ko-2021-11-19", "number": "702.19"}],
+    "ja": [{"term": "トランプル", "reading": None, "kind": "heading", "edition": "ja-2026-01-16", "number": "702.19"}],
+    "zh": [{"term": "践踏", "reading": None, "kind": "heading", "edition": "zh-2024-04-12", "number": "702.19"}]}}
+
+
+def test_the_terms_api_and_command(kb_dir: Path) -> None:
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    answer = client.get("/api/v1/terms?q=践踏")
+    assert answer.status_code == 200
+    assert answer.get_json()["concepts"][0] == TRAMPLE_JSON
+    assert [c["concept"] for c in client.get("/api/v1/terms?q=Trample&limit=2").get_json()["concepts"]] == [
+        "trample", "trample over planeswalkers"]
+    assert client.get("/api/v1/terms").status_code == 400
+    printed = CliRunner().invoke(terms, ["돌진", "--kb", str(kb_dir)])
+    assert printed.output == "trample\n  en  Trample [702.19]\n  ko  돌진 [702.19]\n  ja  トランプル [702.19]\n  zh  践踏 [702.19]\n"
+    as_json = json.loads(CliRunner().invoke(terms, ["トランプル", "--json", "--limit", "1", "--kb", str(kb_dir)]).output)
+    assert as_json == {"query": "トランプル", "concepts": [TRAMPLE_JSON]}
+    missing = CliRunner().invoke(terms, ["xyzzy", "--kb", str(kb_dir)])
+    assert (missing.exit_code, missing.output) == (1, "Error: no term 'xyzzy' in the KB's term dictionary\n")
