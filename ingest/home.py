@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ingest.plan import EditionPlan, plan_editions
-from kb.store.layout import current_build, has_build
+from kb.errors import IndexOutdated, StoreOutdated
+from kb.store.layout import BuildPaths, current_build, has_build
+from kb.store.read import Store
+from search.index import check_schema
 
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 """The bundled sources (the five seeds) and their manifest."""
@@ -37,6 +40,16 @@ def build_inputs(kb_dir: Path, given: Sequence[Path] = (), only: bool = False) -
     return [BUNDLED_DATA, *([folder] if folder.is_dir() else []), *given]
 
 
+def _same_schemas(build: BuildPaths) -> bool:
+    """True when the build's store and index were written with this crkb's schemas."""
+    try:
+        Store(build.store).close()
+        check_schema(build.index)
+    except (StoreOutdated, IndexOutdated):
+        return False
+    return True
+
+
 def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
     """``[path, size in bytes, modification time in ns]`` of every file the plans read, sorted."""
     files = {source.path for plan in plans for source in plan.all_files}
@@ -49,11 +62,12 @@ def write_inputs(build_root: Path, plans: Sequence[EditionPlan]) -> None:
 
 
 def is_up_to_date(kb_dir: Path, sources: Sequence[Path]) -> bool:
-    """True when the KB in place was built from exactly these files, unchanged since. Raises
-    ``SourceError`` for a path that does not exist."""
+    """True when the KB in place was built from exactly these files, unchanged since, by a crkb
+    writing the same store and index schemas. Raises ``SourceError`` for a path that does not exist."""
     if not has_build(kb_dir):
         return False
-    recorded = current_build(kb_dir).root / INPUTS_NAME
-    if not recorded.is_file():
+    build = current_build(kb_dir)
+    recorded = build.root / INPUTS_NAME
+    if not recorded.is_file() or not _same_schemas(build):
         return False
     return json.loads(recorded.read_text(encoding="utf-8")) == fingerprint(plan_editions(sources))

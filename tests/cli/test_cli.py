@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -243,6 +244,11 @@ def test_serve_builds_the_seeds_and_the_sources_folder_then_serves(corpus_data, 
     live = current_build(kb).root
     code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
     assert (code, err, current_build(kb).root) == (0, "", live)  # nothing changed: no rebuild
+    with sqlite3.connect(current_build(kb).store) as db:  # as an older crkb wrote it
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert (code, err) == (0, f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'} first.\n")
+    assert current_build(kb).root != live
 
 
 def test_serve_adds_the_paths_given_and_leaves_out_a_bad_text(corpus_data, tmp_path, monkeypatch):
