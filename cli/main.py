@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ingest.build import build_kb
-from ingest.home import build_inputs, is_up_to_date
+from ingest.home import BUNDLED_DATA, build_inputs, is_up_to_date, serve_inputs
 from ingest.read.formats import MAX_BYTES
 from ingest.report import format_report, table
 from kb import numbers
@@ -185,11 +185,13 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, 
     SOURCES (files or folders, e.g. ../shared/corpus).
 
     The KB is (re)built first when these texts are not what the KB in place was built from; a
-    source that cannot be read is left out with one line saying why, and the rest is served."""
+    source that cannot be read is left out with one line saying why, and the rest is served.
+    Without SOURCES, a KB built with ``crkb build --only PATHS`` is served from those PATHS."""
     kb_dir = kb_dir or default_kb_dir()
-    inputs = build_inputs(kb_dir, sources)
+    inputs = serve_inputs(kb_dir, sources)
     if not is_up_to_date(kb_dir, inputs):
-        named = ["the bundled seeds", *(str(p) for p in inputs[1:])]
+        named = ["the bundled seeds", *(str(p) for p in inputs[1:])] if inputs[0] == BUNDLED_DATA else \
+            [str(p) for p in inputs]
         click.echo(f"Building the KB at {kb_dir} from {', '.join(named)} first.", err=True)
         report = build_kb(inputs, kb_dir, progress=None, partial=True)
         for source in report.failed:

@@ -27,7 +27,7 @@ from tqdm import tqdm
 from ingest.align.stage import align_stage
 from ingest.terms import terms_stage
 from ingest.edition import BuildCrashed, BuiltEdition, build_edition, check_parsed, with_id_among  # noqa: F401
-from ingest.home import BUNDLED_DATA, write_inputs  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
+from ingest.home import BUNDLED_DATA, write_inputs, write_roots  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
 from ingest.partial import settle_truncated
 from ingest.pipeline import Workers, index_task, parse_task, runs, worker_count
 from ingest.plan import EditionPlan, plan_editions
@@ -74,6 +74,7 @@ def build_kb(
         report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
         try:
             _write_build(build, plans, report, max_bytes, progress, partial, worker_count(len(plans), workers))
+            write_roots(build.root, sources)
             report.seconds = round(time.perf_counter() - started, 2)
             _write_report(build, report)
             if report.published:

@@ -24,6 +24,8 @@ BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
 
 SOURCES_FOLDER = "sources"
 INPUTS_NAME = "inputs.json"
+ROOTS_NAME = "roots.json"
+"""The paths a build was asked to read (files and folders, absolute), beside ``inputs.json``."""
 
 
 def sources_folder(kb_dir: Path) -> Path:
@@ -59,6 +61,27 @@ def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
 def write_inputs(build_root: Path, plans: Sequence[EditionPlan]) -> None:
     """Record in ``build_root`` what the build read (``fingerprint``)."""
     (Path(build_root) / INPUTS_NAME).write_text(json.dumps(fingerprint(plans)), encoding="utf-8")
+
+
+def write_roots(build_root: Path, sources: Sequence[Path]) -> None:
+    """Record in ``build_root`` the paths the build was asked to read."""
+    roots = [str(Path(p).resolve()) for p in sources]
+    (Path(build_root) / ROOTS_NAME).write_text(json.dumps(roots), encoding="utf-8")
+
+
+def serve_inputs(kb_dir: Path, given: Sequence[Path] = ()) -> list[Path]:
+    """What ``crkb serve`` serves: ``build_inputs(kb_dir, given)``, except that with nothing
+    given, a KB in place built from chosen paths alone (``crkb build --only``) is served from
+    those paths (the ones that still exist), not replaced by the seeds and the sources folder."""
+    if given or not has_build(kb_dir):
+        return build_inputs(kb_dir, given)
+    recorded = current_build(kb_dir).root / ROOTS_NAME
+    if not recorded.is_file():
+        return build_inputs(kb_dir)
+    roots = [Path(p) for p in json.loads(recorded.read_text(encoding="utf-8"))]
+    if BUNDLED_DATA.resolve() in roots:
+        return build_inputs(kb_dir)
+    return [p for p in roots if p.exists()] or build_inputs(kb_dir)
 
 
 def is_up_to_date(kb_dir: Path, sources: Sequence[Path]) -> bool:
