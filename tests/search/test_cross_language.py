@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
 from cli.terms_command import terms
@@ -100,3 +101,17 @@ def test_the_terms_api_and_command(kb_dir: Path) -> None:
     assert as_json == {"query": "トランプル", "concepts": [TRAMPLE_JSON]}
     missing = CliRunner().invoke(terms, ["xyzzy", "--kb", str(kb_dir)])
     assert (missing.exit_code, missing.output) == (1, "Error: no term 'xyzzy' in the KB's term dictionary\n")
+
+
+def test_the_search_page_says_what_it_searched(kb_dir: Path) -> None:
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    page = BeautifulSoup(client.get("/search", query_string={"q": "践踏", "lang": "ko"}).text, "html.parser")
+    assert page.select_one("p.searched-as").get_text() == "Searched as “돌진”: the CR's terms put in 한국어."
+    assert page.select_one("p.searched-as span")["lang"] == "ko"
+    assert page.select_one("li.hit a.hit-title").get_text() == "702.19 돌진"
+    assert page.select_one("p.other-language") is None
+    page = BeautifulSoup(client.get("/search", query_string={"q": "践踏怎么用", "lang": "en"}).text, "html.parser")
+    assert page.select_one("p.searched-as span").get_text() == "Trample怎么用"
+    assert page.select_one("p.other-language") is not None
+    page = BeautifulSoup(client.get("/search", query_string={"q": "trample", "lang": "en"}).text, "html.parser")
+    assert page.select("p.searched-as, p.other-language") == []

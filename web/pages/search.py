@@ -9,12 +9,15 @@ from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
 from web import state
+from kb.scripts import script_language as _script_of
 from web.args import SearchArgs, search_args
 from web.display import hit_displays
 
 bp = Blueprint("search", __name__)
 
 PAGE_LIMIT = 20
+LANGUAGE_SAMPLES = {"en": "rule", "ko": "규칙", "ja": "ルール", "zh": "规则"}
+"""A word of each language, for the script its editions are written in."""
 
 
 @bp.get("/search")
@@ -27,10 +30,15 @@ def search() -> Response | str:
         if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
     hits = []
+    searched_as, other_script = None, False
+    if args.query and args.lang:
+        searched_as = state.searcher().in_language(args.query, args.lang)
+        other_script = _script_of(searched_as) not in ("en", _script_of(LANGUAGE_SAMPLES[args.lang]))
     if args.query:
         found = state.searcher().search(
             args.query, lang=args.lang, edition=args.edition.id if args.edition else None, limit=PAGE_LIMIT
         )
         hits = hit_displays(found)
     return render_template("search/results.html", query=args.query, args=args, hits=hits,
-                           languages=state.store().languages())
+                           languages=state.store().languages(), other_script=other_script,
+                           searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
