@@ -75,7 +75,8 @@ def create_app(config: dict[str, Any]) -> Flask:
                       check_every=float(config.get("CHECK_EVERY", 0.2)))
     app.extensions["crkb.live"] = live
     app.jinja_env.globals.update(
-        urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES
+        urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES,
+        coverage_of=state.coverage_of,
     )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
     app.jinja_env.trim_blocks = True

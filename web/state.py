@@ -22,6 +22,7 @@ from typing import Any
 from flask import current_app, g
 
 from kb.model import Edition
+from kb.store.coverage import Coverage, coverage
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 from web.errors import abort_with
@@ -163,6 +164,14 @@ def terms() -> TermDictionary:
     if "dictionary" not in found:
         found["dictionary"] = TermDictionary(store())
     return found["dictionary"]
+
+
+def coverage_of(edition: Edition) -> Coverage | None:
+    """The part of the CR ``edition`` holds (``kb.store.coverage``; None: all of it), once per build."""
+    found = cache("coverage")
+    if edition.id not in found:
+        found[edition.id] = coverage(store(), edition.id)
+    return found[edition.id]
 
 
 def numbers_of(edition: Edition) -> frozenset[str]:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, redirect, render_template
 
 from kb import numbers
 from kb.model import Edition, Rule
+from kb.store.coverage import english_stand_in
 from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
@@ -119,6 +120,12 @@ def _rules_shown(edition: Edition, number: str) -> list[Rule]:
 
 def _not_found(edition: Edition, number: str) -> None:
     store, urls, labels = state.store(), state.urls(), state.labels()
+    held = state.coverage_of(edition)
+    stand_in = english_stand_in(store, edition) if held and not held.holds(number) else None
+    if stand_in is not None and store.rules_numbered(stand_in.id, number):
+        abort_with(404, f"The {edition.lang} edition {labels.phrase(edition)} holds rules {held.span} only: "
+                        f"rule {number} is in its English edition.",
+                   [(f"{number} in English (en), {labels.phrase(stand_in)}", urls.rule("en", number, stand_in))])
     near = store.nearest_numbers(edition.id, number, limit=8)
     suggestions = [(n, urls.rule(edition.lang, n, edition)) for n in near]
     suggestions += [
