@@ -15,39 +15,28 @@ folded (``concept_key``). The pairs come from the texts themselves, newest editi
   ``Legend Rule``), kind ``glossary``.
 
 Every English term paired is a row of its own (lang ``en``). A (concept, language, term) is kept
-once, from the newest edition that pairs it.
+once, from the newest edition that pairs it; a translation's term that is the English term itself (a
+Korean heading printed in English only: ``Abandon``) is left out.
 """
 
 from __future__ import annotations
 
-import re
 import sqlite3
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+from kb.store.terms import fold, split_headword
+
 Row = tuple[str, str, str, "str | None", str, str, "str | None"]
 """(concept, lang, term, reading, kind, edition, number): one ``terms`` row."""
 
-_HEADWORD = re.compile(r"^(?P<term>[^（(／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
-_SPACES = re.compile(r"\s+")
 
 
 def concept_key(english: str) -> str:
     """The concept an English term names: NFKC, case-folded, spaces collapsed, closing period
     dropped (``"Legend Rule"`` and ``"legend rule"`` are one concept)."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", english)).strip().rstrip(".").casefold()
-
-
-def split_headword(headword: str) -> tuple[str, str | None, str | None]:
-    """A Japanese glossary headword as (term, kana reading, English term):
-    ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; a headword
-    without the English term is ``(headword, None, None)``."""
-    match = _HEADWORD.match(headword.strip())
-    if not match:
-        return headword.strip(), None, None
-    return match.group("term").strip(), match.group("reading"), match.group("english").strip()
+    return fold(english)
 
 
 def terms_stage(build, report) -> None:
@@ -75,7 +64,8 @@ def _unique(rows: Iterator[Row]) -> list[Row]:
     out = []
     for row in rows:
         key = (row[0], row[1], row[2])
-        if row[0] and row[2] and key not in seen:
+        untranslated = row[1] != "en" and fold(row[2]) == row[0]  # a heading printed in English only
+        if row[0] and row[2] and not untranslated and key not in seen:
             seen.add(key)
             out.append(row)
     return out

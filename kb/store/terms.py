@@ -22,6 +22,7 @@ MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
 _FOLD_CJK = re.compile(r"[\s・·]+")
+_HEADWORD = re.compile(r"^(?P<term>[^（(／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,16 @@ class Term:
     kind: str
     edition: str
     number: str | None
+
+
+def split_headword(headword: str) -> tuple[str, str | None, str | None]:
+    """A Japanese glossary headword as (term, kana reading, English term):
+    ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; a headword
+    without the English term is ``(headword, None, None)``."""
+    match = _HEADWORD.match(headword.strip())
+    if not match:
+        return headword.strip(), None, None
+    return match.group("term").strip(), match.group("reading"), match.group("english").strip()
 
 
 def fold(text: str) -> str:

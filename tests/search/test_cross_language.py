@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from bs4 import BeautifulSoup
@@ -19,7 +20,8 @@ from cli.terms_command import terms
 from web.app import create_app
 
 from ingest.build import build_kb
-from ingest.terms import concept_key, split_headword
+from ingest.terms import concept_key
+from kb.store.terms import split_headword
 from kb.store.layout import current_build
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
@@ -130,3 +132,22 @@ def test_an_excerpt_says_what_it_holds_and_sends_a_missing_rule_to_its_english_e
     assert "holds rules 100–208 only: rule 702.19 is in its English edition." in page.get_text()
     link = page.select_one("main a[href='/en/cr/2023-09-01/702.19']")
     assert link.get_text() == "702.19 in English (en), effective 2023-09-01"
+
+
+def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Path) -> None:
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+
+    def links(url: str, selector: str) -> list[tuple[str, str, str | None]]:
+        page = BeautifulSoup(client.get(url).text, "html.parser")
+        return [(t["lang"], t.get_text(), t.a["href"] if t.a else None) for t in page.select(selector)]
+
+    trample_ja = "/ja/glossary/" + quote("トランプル（とらんぷる）／Trample", safe="")
+    assert links(trample_ja, "section.other-terms .term") == [
+        ("en", "Trample", "/en/glossary/Trample"), ("ko", "돌진", "/ko/cr/702.19"),
+        ("zh", "践踏", "/zh/glossary/" + quote("践踏", safe=""))]
+    assert links("/zh/cr/702.19", "p.other-terms .term") == [
+        ("en", "Trample", "/en/glossary/Trample"), ("ko", "돌진", "/ko/cr/702.19"), ("ja", "トランプル", trample_ja)]
+    korean = BeautifulSoup(client.get("/ko/glossary").text, "html.parser")
+    shown = {li.a.get_text(): li.select_one(".term").get_text() if li.select_one(".term") else None
+             for li in korean.select("ul.english-glossary li")}
+    assert (shown["Trample"], shown["Deathtouch"], shown["Abandon"], len(shown)) == ("돌진", "치명타", None, 613)

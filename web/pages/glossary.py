@@ -11,7 +11,9 @@ from flask import Blueprint, Response, redirect, render_template, request
 from kb.model import Edition
 from web import args, state
 from web.errors import abort_with
+from kb.store.coverage import english_stand_in
 from web.render import linker
+from web.terms import in_other_languages
 
 bp = Blueprint("glossary", __name__)
 
@@ -21,8 +23,28 @@ def index(lang: str) -> str:
     """Every entry of the edition's glossary, in the publisher's order."""
     edition = _edition(lang)
     entries = state.store().glossary(edition.id)
+    english, native = (None, {}) if entries else _english_glossary(edition)
     return render_template("glossary/index.html", edition=edition, entries=entries,
-                           newest=_newest_if_other(edition))
+                           newest=_newest_if_other(edition), english=english, native=native,
+                           english_entries=state.store().glossary(english.id) if english else [])
+
+
+def _english_glossary(edition: Edition) -> tuple[Edition | None, dict[str, str]]:
+    """For an edition whose source omits the glossary (Korean): the English edition shown instead
+    (its English partner, else the newest English) and ``{English term: the term in the edition's
+    language}`` where the term dictionary knows it."""
+    store = state.store()
+    english = english_stand_in(store, edition) or (store.find_edition("en") if "en" in store.languages() else None)
+    if english is None or not store.glossary(english.id):
+        return None, {}
+    dictionary = state.terms()
+    native = {}
+    for entry in store.glossary(english.id):
+        found = dictionary.lookup(entry.term)
+        term = dictionary.term_in(found[0][0], edition.lang) if found else None
+        if term:
+            native[entry.term] = term
+    return english, native
 
 
 @bp.get("/<lang>/glossary/<path:term>")
@@ -35,7 +57,7 @@ def entry(lang: str, term: str) -> Response | str:
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
     return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
-                           newest=_newest_if_other(edition))
+                           newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
 
 
 def _edition(lang: str) -> Edition:

@@ -22,6 +22,7 @@ from web.display import rule_displays
 from web.errors import abort_with
 from web.identity import copy_of, english_changes_under, identity
 from web.render import linker
+from web.terms import in_other_languages
 
 bp = Blueprint("rules", __name__)
 
@@ -103,6 +104,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "identity": identity(edition, number),
         "editions_by_id": {e.id: e for e in store.editions()},
         "copy_of": copy_of(edition)[:3],
+        "other_terms": in_other_languages(rules[0].title, edition.lang) if rules[0].title else [],
         "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
