@@ -87,3 +87,21 @@ def history_kb(tmp_path_factory) -> Path:
     report = ingest.build.build_kb([*files, ingest.build.BUNDLED_DATA], kb_dir)
     assert report.published, report.to_dict()
     return kb_dir
+
+
+LANGUAGES_KB_FILES = ("en/2021-11-15.txt", "ko/kormtgcr/2021-11-19.txt", "en/2024-04-10.txt", "zh/2024-04-12.txt",
+                      "en/2026-01-16.txt", "ja/2026-01-16.txt", "en/2023-09-01.txt")
+"""The same-date pairs of three dates, and the English edition of the Japanese seed (2023-09-01)."""
+
+
+@pytest.fixture(scope="session")
+def languages_kb(shared_dir: Path, tmp_path_factory) -> Path:
+    """A KB folder built by ``crkb build`` (aligned, with its term dictionary) from
+    ``LANGUAGES_KB_FILES`` and the Japanese seed: every language in its real text, once per session."""
+    from ingest.build import build_kb
+
+    kb_dir = tmp_path_factory.mktemp("languages-kb")
+    seed = shared_dir / "seeds" / "001_5b900e1a5ef93c8f.txt"  # the Japanese seed, 2023-09-01
+    report = build_kb([*(shared_dir / "corpus" / name for name in LANGUAGES_KB_FILES), seed], kb_dir, workers=1)
+    assert report.published and not report.failed
+    return kb_dir

@@ -33,6 +33,7 @@ from kb.errors import IndexOutdated, KBMissing, StoreOutdated
 from kb.store.layout import FINISHED, current_build, current_target
 from kb.store.read import Store
 from web import errors, http, state
+from web.i18n import init_i18n
 from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, glossary, history, home, rules, search
@@ -79,6 +80,7 @@ def create_app(config: dict[str, Any]) -> Flask:
         coverage_of=state.coverage_of,
     )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
+    init_i18n(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     for blueprint in (home.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):

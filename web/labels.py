@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from flask_babel import gettext
+
 from kb.model import Edition
 
 SEPARATOR = " · "
@@ -41,7 +43,7 @@ class EditionLabels:
     def phrase(self, edition: Edition) -> str:
         """The name as words after "the edition": ``effective 2021-02-15 · dbyll``, ``undated · 000…``."""
         name = self.name(edition)
-        return f"effective {name}" if edition.effective_date else name
+        return gettext("effective %(name)s", name=name) if edition.effective_date else name
 
 
 def _label(edition: Edition, *, shorten: bool) -> str:

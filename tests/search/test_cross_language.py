@@ -1,5 +1,6 @@
-"""Search across languages through the term dictionary, on a KB of the real texts of three dates:
-en/ko 2021-11-19, en/zh 2024-04-12 and en/ja 2026-01-16 (reads ../shared; skipped when absent).
+"""Search across languages through the term dictionary, on the languages KB (``languages_kb`` in
+tests/conftest.py: the real texts of en/ko 2021-11-19, en/zh 2024-04-12, en/ja 2026-01-16 and the
+Japanese seed with en 2023-09-01; reads ../shared, skipped when absent).
 
 Each language's term for trample, deathtouch, haste and the legend rule, searched in each other
 language, finds the rule in the top 3 of that language's newest edition.
@@ -19,7 +20,6 @@ from click.testing import CliRunner
 from cli.terms_command import terms
 from web.app import create_app
 
-from ingest.build import build_kb
 from ingest.terms import concept_key
 from kb.store.terms import split_headword
 from kb.store.layout import current_build
@@ -29,9 +29,6 @@ from search.searcher import open_searcher
 
 pytestmark = pytest.mark.corpus
 
-FILES = ("en/2021-11-15.txt", "ko/kormtgcr/2021-11-19.txt", "en/2024-04-10.txt", "zh/2024-04-12.txt",
-         "en/2026-01-16.txt", "ja/2026-01-16.txt", "en/2023-09-01.txt")
-"""The same-date pairs of three dates, and the English edition of the Japanese seed (2023-09-01)."""
 TERMS = {
     "702.19": {"en": "trample", "ko": "돌진", "ja": "トランプル", "zh": "践踏"},
     "702.2": {"en": "deathtouch", "ko": "치명타", "ja": "接死", "zh": "死触"},
@@ -42,12 +39,8 @@ PAIRS = [(number, source, target) for number in TERMS for source, target in iter
 
 
 @pytest.fixture(scope="module")
-def kb_dir(shared_dir: Path, tmp_path_factory) -> Path:
-    kb_dir = tmp_path_factory.mktemp("three-dates")
-    seed = shared_dir / "seeds" / "001_5b900e1a5ef93c8f.txt"  # the Japanese seed, 2023-09-01
-    report = build_kb([*(shared_dir / "corpus" / name for name in FILES), seed], kb_dir, workers=1)
-    assert report.published and not report.failed
-    return kb_dir
+def kb_dir(languages_kb: Path) -> Path:
+    return languages_kb
 
 
 @pytest.fixture(scope="module")
@@ -124,14 +117,14 @@ def test_the_search_page_says_what_it_searched(kb_dir: Path) -> None:
 def test_an_excerpt_says_what_it_holds_and_sends_a_missing_rule_to_its_english_edition(kb_dir: Path) -> None:
     client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
     page = BeautifulSoup(client.get("/ja/cr/2023-09-01/101.1").text, "html.parser")
-    assert page.select_one("p.edition-line .coverage").get_text() == "(rules 100–208 only)"
+    assert page.select_one("p.edition-line .coverage").get_text() == "(ルール100–208のみ収録)"  # Japanese interface words
     assert BeautifulSoup(client.get("/ja/cr/2026-01-16/101.1").text, "html.parser").select(".coverage") == []
     missing = client.get("/ja/cr/2023-09-01/702.19")
     page = BeautifulSoup(missing.text, "html.parser")
     assert missing.status_code == 404
     assert "holds rules 100–208 only: rule 702.19 is in its English edition." in page.get_text()
     link = page.select_one("main a[href='/en/cr/2023-09-01/702.19']")
-    assert link.get_text() == "702.19 in English (en), effective 2023-09-01"
+    assert link.get_text() == "702.19 in English (en), 2023-09-01 発効"
 
 
 def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Path) -> None:

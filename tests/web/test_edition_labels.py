@@ -62,10 +62,10 @@ def test_switcher_names_two_editions_of_one_date_apart(client: FlaskClient) -> N
         "/ko/cr/702.19", "/ko/cr/ko-2021-11-19-dbyll/702.19", f"/ko/cr/{UNDATED}/702.19"]
     variant = soup(client.get("/ko/cr/ko-2021-11-19-dbyll/702.19"))
     assert texts(variant, ".switcher .lang-ko [aria-current]") == ["2021-11-19 · dbyll"]
-    assert texts(variant, ".edition-line .edition") == ["한국어 · effective 2021-11-19 · dbyll"]
+    assert texts(variant, ".edition-line .edition") == ["한국어 · 2021-11-19 · dbyll 시행"]  # Korean interface words
     undated = soup(client.get(f"/ko/cr/{UNDATED}/702.19"))
     assert texts(undated, ".edition-line .edition") == ["한국어 · undated · 000…"]
-    assert texts(undated, ".old-edition")[0].startswith("This is the edition undated · 000…, not the newest 한국어")
+    assert texts(undated, ".old-edition")[0].startswith("undated · 000… 판입니다. 최신 한국어 판이 아닙니다.")  # Korean interface
 
 
 def test_compare_pinned_to_a_shared_date_shows_a_column_per_edition(client: FlaskClient) -> None:

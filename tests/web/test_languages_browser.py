@@ -1,0 +1,74 @@
+"""A reader in a real headless Chromium on the languages KB (``languages_kb``: real en, ko, ja and zh
+texts): the Japanese rule page speaks Japanese, the switcher leads to the Chinese and Korean rule,
+and the Japanese glossary entry for トランプル opens. Screenshots go to /tmp/crkb-languages-*.png."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.corpus,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def base_url(languages_kb) -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, create_app({"KB_DIR": str(languages_kb)}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        tab = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+        errors: list[str] = []
+        tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        yield tab
+        browser.close()
+        assert errors == [], f"console errors: {errors}"
+
+
+def test_japanese_page_then_chinese_and_korean_then_the_japanese_glossary(page, base_url):
+    page.goto(f"{base_url}/ja/cr/702.19")
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator("#cited-by-h").inner_text() == "参照元"
+    assert page.locator("a.history-link").inner_text() == "このルールの変遷"
+    assert page.locator("article.rule[data-number='702.19'] .heading").inner_text() == "トランプル／Trample"
+    page.screenshot(path="/tmp/crkb-languages-ja.png", full_page=False)
+
+    page.locator(".switcher .lang-zh a").first.click()
+    page.wait_for_url(f"{base_url}/zh/cr/702.19")
+    assert page.locator("#cited-by-h").inner_text() == "被引用"
+    assert page.locator("article.rule[data-number='702.19'] .heading").inner_text() == "践踏"
+
+    page.locator(".switcher .lang-ko a").first.click()
+    page.wait_for_url(f"{base_url}/ko/cr/702.19")
+    assert page.locator("#cited-by-h").inner_text() == "인용하는 규칙"
+    assert page.locator("article.rule[data-number='702.19'] .heading").inner_text() == "돌진 Trample"
+
+    page.goto(f"{base_url}/ja/glossary")
+    assert page.locator("h1").inner_text() == "用語集"
+    page.get_by_role("link", name="トランプル（とらんぷる）／Trample", exact=True).click()
+    assert page.locator("article.glossary-entry h1").inner_text() == "トランプル（とらんぷる）／Trample"
+    assert "702.19" in page.locator("p.definition").inner_text()
+    assert page.locator("section.other-terms h2").inner_text() == "他の言語で"
+    page.screenshot(path="/tmp/crkb-languages-ja-glossary.png", full_page=False)

@@ -1,0 +1,41 @@
+"""The interface in the reader's language, with Flask-Babel.
+
+A page's interface words are in the language of the texts it shows: the language of its URL
+(``/ko/cr/702.19``, ``/ja/glossary``), else the ``lang`` argument (``/search?lang=zh``), else
+English. The message catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean,
+Japanese, Chinese; English is the source), compiled to ``messages.mo`` beside them (committed;
+``tests/web/test_i18n.py`` checks that each ``.mo`` holds its ``.po``). To add strings:
+``pybabel extract -F babel.cfg -o messages.pot .`` then ``pybabel update -i messages.pot -d
+web/translations`` and ``pybabel compile -d web/translations``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, has_request_context, request
+from flask_babel import Babel
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it here (translated where shown)."""
+    return message
+
+
+CHANGE_WORDS = (N_("created"), N_("unchanged"), N_("edited"), N_("moved"), N_("moved+edited"), N_("removed"))
+"""The changes of a rule's history, translated where shown (``_(step.change)``)."""
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+INTERFACE_LANGUAGES = ("en", "ko", "ja", "zh")
+
+
+def page_locale() -> str:
+    """The interface language of the request: its URL's language, else ``?lang=``, else English."""
+    if not has_request_context():
+        return "en"
+    lang = (request.view_args or {}).get("lang") or request.args.get("lang")
+    return lang if lang in INTERFACE_LANGUAGES else "en"
+
+
+def init_i18n(app: Flask) -> None:
+    """Install Flask-Babel on ``app`` (``_()`` and ``gettext`` in templates and in ``web``)."""
+    Babel(app, locale_selector=page_locale, default_translation_directories=str(TRANSLATIONS))
