@@ -82,6 +82,11 @@ def test_every_file_parses(parsed_corpus) -> None:
     assert all(parsed.rules for _, _, parsed in parsed_corpus.values())
 
 
+def test_no_rule_text_holds_a_glossary_or_credits(parsed_corpus) -> None:
+    longest = {name: max(len(r.text) for r in parsed.rules) for name, (_, _, parsed) in parsed_corpus.items()}
+    assert {name: n for name, n in longest.items() if n >= 5000} == {}
+
+
 def test_every_printed_number_is_a_rule_as_often_as_printed(parsed_corpus) -> None:
     problems = {}
     for name, (lines, form, parsed) in parsed_corpus.items():

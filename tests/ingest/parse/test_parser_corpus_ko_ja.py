@@ -49,6 +49,11 @@ def test_every_kormtgcr_rule_line_is_a_rule_and_the_glossary_is_omitted(kormtgcr
     assert problems == {}
 
 
+def test_no_korean_rule_text_holds_a_glossary_or_credits(kormtgcr) -> None:
+    assert {name: max(len(r.text) for r in parsed.rules) for name, (_, parsed) in kormtgcr.items()
+            if max(len(r.text) for r in parsed.rules) >= 5000} == {}
+
+
 def test_kormtgcr_headings_carry_english_titles(kormtgcr) -> None:
     _, parsed = kormtgcr["2021-11-19.txt"]
     titles = {r.number: (r.title, r.title_en) for r in parsed.rules if r.title}
@@ -71,6 +76,15 @@ def test_kormtgcr_headings_carry_english_titles(kormtgcr) -> None:
             {"101.4e", "120.4d", "701.44b", "702.22b", "702.62c", "702.85b"},
             {"701.43b", "702.212"},
         ),
+        # the EUC-KR edition: 717 (double-faced cards) not translated yet, misprints as in 2021-02-15
+        (
+            "2016-07-22.txt",
+            "2016-07-22.txt",
+            {"112.6a", "702.22b", "702.62c", "702.85b", "703.4k", "717.1a", "717.1b", "717.2", "717.2a", "717.2b",
+             "717.2c", "717.2d", "717.3", "717.4", "717.4a", "717.4b", "717.5", "717.5a", "717.5b", "717.5c",
+             "717.5d", "717.6"},
+            {"702.212"},
+        ),
     ],
 )
 def test_korean_holds_the_english_rule_numbers(kormtgcr, shared_dir, ko, en, missing, extra) -> None:
@@ -79,7 +93,7 @@ def test_korean_holds_the_english_rule_numbers(kormtgcr, shared_dir, ko, en, mis
     ko_numbers = {r.number for r in korean.rules}
     en_numbers = {r.number for r in english.rules}
     assert (en_numbers - ko_numbers, ko_numbers - en_numbers) == (missing, extra)
-    assert len(en_numbers & ko_numbers) / len(en_numbers) >= 0.99
+    assert len(en_numbers & ko_numbers) / len(en_numbers) >= 0.98
 
 
 def test_seeds_parse(shared_dir: Path) -> None:
