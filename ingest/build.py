@@ -34,6 +34,7 @@ from ingest.plan import EditionPlan, plan_editions
 from ingest.read.formats import MAX_BYTES
 from ingest.report import BuildReport, edition_summary
 from ingest.stages import StageTimer
+from ingest.term_lists import find_term_lists, term_list_lang
 from kb.store.layout import BuildPaths, build_lock, discard, new_build_dir, publish
 from kb.store.read import Store
 from kb.store.write import StoreWriter, write_meta
@@ -71,7 +72,9 @@ def build_kb(
     with build_lock(kb_dir):  # one build at a time; what killed builds left is removed first
         started = time.perf_counter()
         build = new_build_dir(kb_dir)
-        report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"))
+        report = BuildReport(kb=str(kb_dir), build=str(build.root), started=dt.datetime.now().isoformat(timespec="seconds"),
+                             term_lists=[{"path": str(p), "lang": term_list_lang(p), "pairs": 0, "error": None}
+                                         for p in find_term_lists(sources)])
         try:
             _write_build(build, plans, report, max_bytes, progress, partial, worker_count(len(plans), workers))
             write_roots(build.root, sources)

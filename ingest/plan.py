@@ -21,11 +21,12 @@ from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, SourceHints,
 from ingest.read.detect import UNKNOWN, detect_meta
 from ingest.report import SourceReport
 from ingest.sources import SourceError, SourceMeta, SourceText, display_path
+from ingest.term_lists import TERM_LISTS
 from kb.model import LANGUAGES
 
-_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore", "SOURCES.md", "README.md", "LICENSE",
-                  "translated-terms.txt"}  # the Chinese translators' term list: not a CR text
-"""Files of a sources folder that are never a CR text (a corpus's notes, a repository's readme)."""
+_SKIPPED_NAMES = {MANIFEST_NAME, ".gitattributes", ".gitignore", "SOURCES.md", "README.md", "LICENSE", *TERM_LISTS}
+"""Files of a sources folder that are never a CR text (a corpus's notes, a repository's readme, a
+translators' term list: ``ingest.term_lists``)."""
 _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
 
 
@@ -61,8 +62,9 @@ class EditionPlan:
 
 def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
     """Plan the editions of ``paths`` (files or folders), in the order given, folders sorted by
-    file name with numbers compared as numbers. A file given twice is read once. Hidden files and
-    manifests are skipped. Raises ``SourceError`` for a path that does not exist and
+    file name with numbers compared as numbers. A file given twice is read once. Hidden files,
+    manifests and term lists (``ingest.term_lists``, even when given by name) are skipped. Raises
+    ``SourceError`` for a path that does not exist and
     ``ingest.manifest.ManifestError`` for a bad manifest."""
     plans: list[EditionPlan] = []
     seen: set[Path] = set()
@@ -72,7 +74,7 @@ def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
             raise SourceError(str(path), None, "no such file or folder")
         if path.is_dir():
             plans += _plan_folder(path.resolve(), seen)
-        elif path.resolve() not in seen:
+        elif path.resolve() not in seen and path.name not in TERM_LISTS:
             seen.add(path.resolve())
             plans.append(EditionPlan((SourcePlan(path.resolve()),)))
     return plans

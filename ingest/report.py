@@ -14,7 +14,8 @@ readable summary by ``format_report``. Shape::
                  "examples", "glossary", "references": {"found", "targets", "resolved",
                  "unresolved"}, "unresolved": ["702.19b -> 702.999", ...],
                  "removed": {kind: {"count", "samples": [{"line", "text"}]}}, "duplicates":
-                 [numbers], "diagnostics": {kind: {"count", "samples"}}, "warnings": [str]}]}
+                 [numbers], "diagnostics": {kind: {"count", "samples"}}, "warnings": [str]}],
+     "term_lists": [{"path", "lang", "pairs": int (terms added), "error": str | null}]}
 """
 
 from __future__ import annotations
@@ -131,6 +132,7 @@ class BuildReport:
     stages: dict[str, float] = field(default_factory=dict)
     editions: list[dict] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
+    term_lists: list[dict] = field(default_factory=list)
 
     @property
     def failed(self) -> list[SourceReport]:

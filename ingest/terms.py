@@ -14,8 +14,12 @@ folded (``concept_key``). The pairs come from the texts themselves, newest editi
   ``defined``; and the glossary terms that name them when each names it once (``传奇规则`` ≙
   ``Legend Rule``), kind ``glossary``.
 
+Then the translators' term lists given to the build (``ingest.term_lists``: the Chinese
+``translated-terms.txt``, ``Abandon: 终止``), kind ``list``, credited to the newest edition of the
+list's language (and its English partner), naming no rule.
+
 Every English term paired is a row of its own (lang ``en``). A (concept, language, term) is kept
-once, from the newest edition that pairs it; a translation's term that is the English term itself (a
+once, from the newest edition that pairs it (a term list comes after every text); a translation's term that is the English term itself (a
 Korean heading printed in English only: ``Abandon``) is left out.
 """
 
@@ -23,9 +27,11 @@ from __future__ import annotations
 
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from ingest.sources import SourceError
+from ingest.term_lists import read_term_list
 from kb.store.terms import fold, split_headword
 
 Row = tuple[str, str, str, "str | None", str, str, "str | None"]
@@ -41,17 +47,31 @@ def concept_key(english: str) -> str:
 
 def terms_stage(build, report) -> None:
     """The build's post-build stage (``ingest.build.POST_BUILD_STAGES``, after ``align``):
-    ``write_terms`` on the new build's store (``build``: ``kb.store.layout.BuildPaths``)."""
-    write_terms(build.store)
+    ``write_terms`` on the new build's store (``build``: ``kb.store.layout.BuildPaths``) with the
+    term lists ``report.term_lists`` names, whose entries get their ``pairs`` count (terms the list
+    added) or their ``error`` (a list that cannot be read is reported, not fatal)."""
+    lists = []
+    for entry in report.term_lists:
+        try:
+            lists.append((entry, read_term_list(Path(entry["path"]))))
+        except SourceError as error:
+            entry["error"] = str(error)
+    write_terms(build.store, lists)
 
 
-def write_terms(path: Path) -> int:
-    """Fill the ``terms`` table of the store at ``path`` (replacing what it held); returns the
-    number of rows."""
+def write_terms(path: Path, term_lists: Sequence[tuple[dict, list[tuple[str, str]]]] = ()) -> int:
+    """Fill the ``terms`` table of the store at ``path`` (replacing what it held) from its texts,
+    then from ``term_lists``: ``(entry, [(English, term)])`` with ``entry`` a report dict holding
+    ``lang``, whose ``pairs`` is set to the number of terms the list added. Returns the number of
+    rows."""
     db = sqlite3.connect(path)
     try:
         db.execute("DELETE FROM terms")
         rows = _unique(_pairs(db))
+        for entry, pairs in term_lists:
+            added = _unique(_listed(db, entry["lang"], pairs), {(r[0], r[1], r[2]) for r in rows})
+            entry["pairs"] = sum(1 for row in added if row[1] == entry["lang"])
+            rows += added
         db.executemany("INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
         db.commit()
     finally:
@@ -59,8 +79,20 @@ def write_terms(path: Path) -> int:
     return len(rows)
 
 
-def _unique(rows: Iterator[Row]) -> list[Row]:
-    seen: set[tuple[str, str, str]] = set()
+def _listed(db: sqlite3.Connection, lang: str, pairs: list[tuple[str, str]]) -> Iterator[Row]:
+    """A term list's pairs as rows of the newest edition of ``lang`` (none when the build holds no
+    edition of it) and its English partner (else the newest English edition)."""
+    editions = [edition for edition, edition_lang in _editions(db) if edition_lang == lang]
+    if not editions:
+        return
+    partner = dict(db.execute("SELECT edition, anchor FROM links WHERE kind = 'translation'"))
+    english = partner.get(editions[0]) or next((e for e, l in _editions(db) if l == "en"), editions[0])
+    for en_term, term in pairs:
+        yield from _both(en_term, lang, term, None, "list", editions[0], None, english, None)
+
+
+def _unique(rows: Iterator[Row], seen: set[tuple[str, str, str]] | None = None) -> list[Row]:
+    seen = set() if seen is None else seen
     out = []
     for row in rows:
         key = (row[0], row[1], row[2])

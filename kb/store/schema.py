@@ -40,7 +40,7 @@ from these tables and holds nothing they lack.
 - ``terms(concept, lang, term, reading, kind, edition, number)``: the term dictionary
   (``ingest.terms``): ``concept`` the English term folded (``trample``), ``term`` as the edition
   prints it (``돌진``, ``トランプル``, ``践踏``, ``Trample``), ``reading`` a Japanese term's kana
-  reading or NULL, ``kind`` where the pair comes from (``heading``, ``glossary``, ``defined``),
+  reading or NULL, ``kind`` where the pair comes from (``heading``, ``glossary``, ``defined``, ``list``),
   ``number`` the rule it names in ``edition``.
 """
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from kb.store.read import Store
 
-KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2}
-"""Which pairing a language's term is preferred from when a concept has several."""
+KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2, "list": 3}
+"""Which pairing a language's term is preferred from when a concept has several (a translators'
+term list, ``list``, last)."""
 MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
@@ -95,7 +96,7 @@ class TermDictionary:
 
     def term_in(self, concept: str, lang: str) -> str | None:
         """The preferred term of ``concept`` in ``lang`` (headings before glossary before defined
-        terms), or None."""
+        terms before term lists), or None."""
         return next((t.term for t in self.concepts.get(concept, ()) if t.lang == lang), None)
 
     def translate(self, query: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
