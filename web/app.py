@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g, redirect, request
 from markupsafe import escape
 from werkzeug.local import LocalProxy
 
@@ -36,7 +36,7 @@ from web import errors, http, state
 from web.i18n import init_i18n
 from web.state import Generation, LiveKB
 from web.api import routes as api
-from web.pages import compare, glossary, history, home, rules, search
+from web.pages import compare, entry, glossary, history, home, rules, search
 from web.labels import EditionLabels
 from web.display import printed_number
 from web.urls import Urls
@@ -83,12 +83,13 @@ def create_app(config: dict[str, Any]) -> Flask:
     init_i18n(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for blueprint in (home.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
+    for blueprint in (home.bp, entry.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     app.before_request(_take_build)
     http.register(app, config.get("PUBLIC_URL"))
     app.before_request(_refuse_long_queries)
+    app.before_request(_strip_trailing_slash)
     app.teardown_request(_give_back_build)
     app.after_request(_add_headers)
     return app
@@ -155,6 +156,15 @@ def _refuse_long_queries() -> None:
     total = sum(len(key) + len(value) for key, value in request.args.items(multi=True))
     if total > 4 * MAX_QUERY_CHARS or any(len(value) > MAX_QUERY_CHARS for value in request.args.values()):
         errors.abort_with(400, f"The query is longer than {MAX_QUERY_CHARS} characters.")
+
+
+def _strip_trailing_slash() -> Response | None:
+    """``/en/cr/702.19/`` answers 308 to ``/en/cr/702.19`` (the query kept): one URL per page."""
+    path = request.path
+    if len(path) > 1 and path.endswith("/"):
+        query = request.query_string.decode("latin-1")
+        return redirect(state.urls().absolute(path.rstrip("/") or "/") + (f"?{query}" if query else ""), 308)
+    return None
 
 
 def _add_headers(response: Response) -> Response:

@@ -108,6 +108,17 @@ class Urls:
         """The home page."""
         return f"{_root()}/"
 
+    def editions(self) -> str:
+        """The list of every edition (``/editions``; ``#<lang>`` for one language's)."""
+        return f"{_root()}/editions"
+
+    def contents(self, lang: str, edition: Edition | None = None) -> str:
+        """A language's contents (``/ko/cr``), of ``edition`` when it is not the newest."""
+        path = f"{_root()}/{lang}/cr"
+        if edition is not None and not self.is_newest(edition):
+            path += "?" + urlencode({"edition": self.edition_segment(edition)})
+        return path
+
     def static(self, filename: str) -> str:
         """A file under ``web/static``."""
         return f"{_root()}/static/{filename}"

@@ -80,7 +80,9 @@ def test_compare_pinned_to_a_shared_date_shows_a_column_per_edition(client: Flas
 def test_home_choice_page_and_404_name_editions_apart(client: FlaskClient) -> None:
     home = soup(client.get("/"))
     assert texts(home, "#contents-ko .editions a") == ["2021-11-19", "2021-11-19 · dbyll", "undated · 000…"]
-    assert texts(home, "#contents-ko p")[0] == "Newest edition: 2021-11-19 · Glossary"
+    assert texts(home, "#contents-ko p")[0] == "Newest edition: 2021-11-19 · Contents · Glossary · all editions"
+    assert hrefs(home, "#contents-ko .editions a") == [
+        "/ko/cr", "/ko/cr?edition=ko-2021-11-19-dbyll", "/ko/cr?edition=ko-undated-000-81dc8df3711c17ec"]
     choice = client.get("/ko/cr/2021-11-19/702.19b")
     assert choice.status_code == 300
     assert texts(soup(choice), ".choices a") == ["2021-11-19", "2021-11-19 · dbyll"]

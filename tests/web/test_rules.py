@@ -126,7 +126,7 @@ def test_home_lists_each_languages_sections_rules_and_editions(client: FlaskClie
     assert texts(page, "#contents-en .three-digit a") == [
         "101. The Magic Golden Rules", "103. Starting the Game", "510. Combat Damage Step",
         "702. Keyword Abilities", "704. State-Based Actions"]
-    assert hrefs(page, "#contents-en .editions a") == ["/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1"]
+    assert hrefs(page, "#contents-en .editions a") == ["/en/cr", "/en/cr?edition=2021-11-19"]
     assert texts(page, ".language h2") == ["English", "한국어", "日本語"]
 
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, request
 
-from kb.model import Edition, Rule
 from web import state
+from web.pages.entry import sections
 
 bp = Blueprint("home", __name__)
-
-SECTIONS = tuple(str(n) for n in range(1, 10))
 
 
 @bp.get("/")
@@ -22,7 +20,7 @@ def index() -> str:
         contents = [(lang, store.find_edition(lang)) for lang in store.languages()]
         cache[request.script_root] = render_template(
             "home/index.html",
-            contents=[(lang, edition, _sections(edition), store.editions(lang)) for lang, edition in contents],
+            contents=[(lang, edition, sections(edition), store.editions(lang)) for lang, edition in contents],
         )
     return cache[request.script_root]
 
@@ -32,14 +30,3 @@ def opensearch() -> Response:
     """The OpenSearch description that lets a browser add the site as a search engine."""
     xml = render_template("home/opensearch.xml")
     return Response(xml, mimetype="application/opensearchdescription+xml")
-
-
-def _sections(edition: Edition) -> list[tuple[Rule, list[Rule]]]:
-    """The edition's sections, each with its three-digit rules, in document order."""
-    store = state.store()
-    found = []
-    for number in SECTIONS:
-        heads = store.rules_numbered(edition.id, number)
-        if heads:
-            found.append((heads[0], store.children(edition.id, number)))
-    return found

@@ -1,0 +1,51 @@
+"""Entry pages on the web test KB: /editions, /<lang>, /<lang>/cr, a trailing slash, and every link
+of the home page answering 200."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+
+def soup(client: FlaskClient, url: str) -> BeautifulSoup:
+    answer = client.get(url)
+    assert answer.status_code == 200, url
+    return BeautifulSoup(answer.text, "html.parser")
+
+
+def test_editions_lists_every_edition_with_its_count_coverage_and_source(client: FlaskClient) -> None:
+    page = soup(client, "/editions")
+    assert [s["id"] for s in page.select("section.edition-list")] == ["en", "ko", "ja"]
+    rows = [[td.get_text(" ", strip=True) for td in tr.select("td")] for tr in page.select("#en tbody tr")]
+    assert rows == [["2026-01-16 newest", "18", "rules 101–704", "2026-01-16.txt"],
+                    ["2021-11-19", "11", "rules 103–702", "2021-11-15.txt"]]  # the test KB's editions are excerpts
+    assert [a["href"] for a in page.select("tbody td:first-child a")] == [
+        "/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1", "/ko/cr/2021-11-19/1", "/ja/cr/2023-09-01/1"]
+
+
+def test_a_language_and_its_contents(client: FlaskClient) -> None:
+    answer = client.get("/en")
+    assert (answer.status_code, answer.headers["Location"]) == (302, "/en/cr")
+    page = soup(client, "/en/cr")
+    assert page.select_one("p.edition-line .edition").get_text() == "English · effective 2026-01-16"
+    assert [a.get_text() for a in page.select("ol.sections > li > a")] == [
+        "1. Game Concepts", "5. Turn Structure", "7. Additional Rules"]
+    old = soup(client, "/en/cr?edition=2021-11-19")
+    assert old.select_one("p.edition-line .edition").get_text() == "English · effective 2021-11-19"
+    assert client.get("/xx/cr").status_code == 404
+
+
+def test_a_trailing_slash_is_redirected(client: FlaskClient) -> None:
+    answer = client.get("/en/cr/702.19/?x=1")
+    assert answer.status_code == 308
+    assert urlsplit(answer.headers["Location"])[2:4] == ("/en/cr/702.19", "x=1")
+
+
+def test_every_link_of_the_home_page_answers_200(client: FlaskClient) -> None:
+    home = soup(client, "/")
+    links = {a["href"] for a in home.select("a[href]") if a["href"].startswith("/")}
+    assert len(links) > 20
+    failing = {href: client.get(href).status_code for href in sorted(links)}
+    assert {href: code for href, code in failing.items() if code != 200} == {}

@@ -1,0 +1,96 @@
+"""Entry pages other sites and readers start from: ``/editions`` (every edition of every
+language), ``/<lang>`` and ``/<lang>/cr`` (a language's contents: its newest edition, or
+``?edition=`` one edition, with its sections and three-digit rules, and its editions).
+
+Every page is rendered once per build and URL (the KB never changes under a build).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, Response, redirect, render_template, request
+
+from kb.model import Edition, Rule
+from web import args, state
+from web.api.history_shapes import edition_matches
+
+bp = Blueprint("entry", __name__)
+
+SECTIONS = tuple(str(n) for n in range(1, 10))
+
+
+@dataclass(frozen=True)
+class EditionRow:
+    """One edition on ``/editions``: its rule count, what part of the CR it holds (None: all),
+    its first rule's URL, and the official editions an undated copy matches (``(edition, share)``)."""
+
+    edition: Edition
+    rules: int
+    coverage: str | None
+    href: str
+    matches: list[tuple[Edition, float]]
+
+
+@bp.get("/editions")
+def editions() -> str:
+    """Every edition of every language, newest first per language."""
+    return _once("editions", lambda: render_template("entry/editions.html", languages=_edition_rows()))
+
+
+@bp.get("/<lang>")
+def language(lang: str) -> Response:
+    """A language's home: its contents (``/<lang>/cr``)."""
+    args.language(lang)
+    return redirect(state.urls().contents(lang), 302)
+
+
+@bp.get("/<lang>/cr")
+def contents(lang: str) -> str:
+    """The contents of the newest edition of ``lang`` (or of ``?edition=``) and its editions."""
+    args.language(lang)
+    edition = args.edition(lang, request.args.get("edition") or None)
+    return _once(f"contents:{edition.id}", lambda: render_template(
+        "entry/contents.html", lang=lang, edition=edition, sections=sections(edition),
+        editions=state.store().editions(lang), first=first_rule_href(edition)))
+
+
+def _once(key: str, render) -> str:
+    cache = state.cache("entry")
+    full = (request.script_root, key)
+    if full not in cache:
+        cache[full] = render()
+    return cache[full]
+
+
+def sections(edition: Edition) -> list[tuple[Rule, list[Rule]]]:
+    """The edition's sections, each with its three-digit rules, in document order."""
+    store = state.store()
+    found = []
+    for number in SECTIONS:
+        heads = store.rules_numbered(edition.id, number)
+        if heads:
+            found.append((heads[0], store.children(edition.id, number)))
+    return found
+
+
+def first_rule_href(edition: Edition) -> str:
+    """The page of the edition's first rule (an excerpt may not start at section 1)."""
+    first = state.store().query("SELECT number FROM rules WHERE edition = ? ORDER BY seq LIMIT 1", (edition.id,))
+    return state.urls().rule(edition.lang, first[0][0] if first else "1", edition, pinned=True)
+
+
+def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
+    store = state.store()
+    counts = dict(store.query("SELECT edition, COUNT(*) FROM rules GROUP BY edition"))
+    matches = edition_matches(store)
+    out = []
+    for lang in store.languages():
+        rows = []
+        for edition in store.editions(lang):
+            held = state.coverage_of(edition)
+            found = [(store.edition(m["edition"]), m["share"]) for m in matches.get(edition.id, [])[:3]]
+            rows.append(EditionRow(edition, counts.get(edition.id, 0), held.span if held else None,
+                                   first_rule_href(edition), found))
+        out.append((lang, rows))
+    return out
