@@ -16,7 +16,9 @@ the 2002-2003 list of expansion symbols under ``Expansion Symbol`` (``Expansions
 ``Arabian Nights(r) [symbol]``, ...: short lines one after another) stays in that definition. The old editions (2002-2008) use the same layout with indented
 extra senses and ``Example:`` lines, which stay in the definition. All lines of a definition are
 joined with ``"\\n"``. A paragraph that the publisher glued to its headword (``Ability1. Text on
-...``, 2021-06-09) is split back.
+...``, 2021-06-09) is split back. The Japanese glossary's headwords carry their reading and English
+term (``トランプル（とらんぷる）／Trample``, ``kb.store.terms.split_headword``); only the term
+counts toward the headword's length.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 from ingest.parse.headings import is_heading
 from ingest.sources import Diagnostic, Paragraph
 from kb.model import GlossaryEntry
+from kb.store.terms import split_headword
 
 HEADWORD_MAX_CHARS = 70
 """The longest real headword is ~45 characters; a longer paragraph is a definition line."""
@@ -73,6 +76,11 @@ def parse_glossary(
 
 
 def _is_headword(text: str) -> bool:
+    # a Japanese headword is measured without its reading and English term (``アクティブ・プレイヤー・
+    # 非アクティブ・プレイヤー順（…）／Active Player, Nonactive Player Order`` is over 70 in all)
+    term, _, english = split_headword(text)
+    if english:
+        return len(term) <= HEADWORD_MAX_CHARS and is_heading(term) and is_heading(english)
     return len(text) <= HEADWORD_MAX_CHARS and is_heading(text) and not text.startswith("Example")
 
 

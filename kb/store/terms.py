@@ -23,7 +23,7 @@ MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
 _FOLD_CJK = re.compile(r"[\s・·]+")
-_HEADWORD = re.compile(r"^(?P<term>[^（(／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
+_HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,10 @@ class Term:
 
 def split_headword(headword: str) -> tuple[str, str | None, str | None]:
     """A Japanese glossary headword as (term, kana reading, English term):
-    ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; a headword
-    without the English term is ``(headword, None, None)``."""
+    ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; the term may
+    hold half-width brackets (``生息条件(島)（せいそくじょうけんしま）／Islandhome``); a headword
+    without the English term, or without the term (``（へや）／Room``, a misprint), is
+    ``(headword, None, None)``."""
     match = _HEADWORD.match(headword.strip())
     if not match:
         return headword.strip(), None, None

@@ -15,6 +15,7 @@ import pytest
 from ingest.parse.parser import ParsedText, parse_rules
 from ingest.read.detect import detect_meta
 from ingest.read.formats import read_source
+from kb.store.terms import split_headword
 
 pytestmark = pytest.mark.corpus
 
@@ -92,9 +93,22 @@ def test_japanese_holds_the_english_numbers_of_its_date(japanese) -> None:
 
 def test_japanese_examples_glossary_and_keyword_headings(japanese) -> None:
     ja, en = japanese
-    assert (_examples(ja), _examples(en), len(ja.glossary), len(en.glossary)) == (276, 276, 726, 725)
+    assert (_examples(ja), _examples(en), len(ja.glossary), len(en.glossary)) == (276, 276, 728, 725)
     rules = {r.number: r for r in ja.rules}
     assert (rules["702.19"].title, rules["702.19"].title_en) == ("トランプル", "Trample")
     assert max(len(r.text) for r in ja.rules) < 5000
     trample = [g for g in ja.glossary if g.term.startswith("トランプル（")]
     assert [g.definition for g in trample] == ["クリーチャーがどう戦闘ダメージを割り振るかを修整するキーワード能力。rule 702.19〔トランプル〕参照。"]
+
+
+def test_long_japanese_headwords_are_not_glued_to_the_entry_before(japanese) -> None:
+    ja, _ = japanese
+    heads = [split_headword(g.term) for g in ja.glossary]
+    english = [e for _, _, e in heads]
+    # over 70 characters with their reading and English term: read as headwords, not definition lines
+    assert "Active Player, Nonactive Player Order" in english
+    assert "Remove from the Game/Removed/Removed-from-the-Game Zone" in english
+    active = next(g for g in ja.glossary if g.term.startswith("アクティブ・プレイヤー（"))
+    assert "\n" not in active.definition and active.definition.endswith("rule 102.1 参照。")
+    assert ("生息条件(島)", "せいそくじょうけんしま", "Islandhome") in heads  # half-width brackets in the term
+    assert [g.term for g, (_, _, e) in zip(ja.glossary, heads) if e is None] == ["（へや）／Room"]  # the term is missing
