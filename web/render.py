@@ -81,7 +81,7 @@ def _reference_html(text: str, ref: Reference, link_for: LinkFor) -> str:
     if all(link_for(t, t in ref.resolved) is None for t in targets):
         return link(words, "", missing=", ".join(targets))
     members = " ".join(link(_short_label(t, targets[0]), t) for t in targets)
-    return f'{link(words, targets[0])} <span class="ref-range">[{members}]</span>'
+    return f'{link(words, targets[0])}<span class="ref-range"> {members}</span>'
 
 
 def _link(words: str, number: str, target: LinkTarget | None, missing: str | None = None) -> str:

@@ -111,3 +111,20 @@ def test_phone_width_has_no_horizontal_scroll(browser: object, base_url: str) ->
     assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     tab.screenshot(path="/tmp/crkb-phone.png")
     context.close()
+
+
+def test_cite_copies_the_citation_with_its_permalink(browser: object, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/cr/702.19b")
+    page.locator("article.rule[data-number='702.19b'] button.cite").click()
+    page.wait_for_function("document.querySelector(\"article.rule[data-number='702.19b'] button.cite\").textContent === '✓'")
+    assert page.evaluate("navigator.clipboard.readText()") == "CR 702.19b (2026-01-16) http://localhost/en/cr/2026-01-16/702.19b"
+    page.emulate_media(media="print")  # the print stylesheet: rule text, number and permalink only
+    assert [page.locator(s).is_visible() for s in ("header.site", "section.switcher", "button.cite", "article.rule")] == [
+        False, False, False, True]
+    number = page.locator("article.rule[data-number='702.19b'] a.number")
+    assert number.evaluate("a => getComputedStyle(a, '::after').content") == '" <http://localhost/en/cr/2026-01-16/702.19b>"'
+    page.screenshot(path="/tmp/crkb-print.png")
+    context.close()

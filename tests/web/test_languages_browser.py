@@ -72,3 +72,13 @@ def test_japanese_page_then_chinese_and_korean_then_the_japanese_glossary(page, 
     assert "702.19" in page.locator("p.definition").inner_text()
     assert page.locator("section.other-terms h2").inner_text() == "他の言語で"
     page.screenshot(path="/tmp/crkb-languages-ja-glossary.png", full_page=False)
+
+
+def test_copying_a_rule_with_a_range_copies_its_words_only(page, base_url):
+    page.goto(f"{base_url}/en/cr/109.4b")
+    paragraph = page.locator("article.rule[data-number='109.4b'] p.rule-text")
+    assert paragraph.locator(".ref-range a").count() == 3  # 603.7d, e and f, shown after the words
+    selected = paragraph.evaluate(
+        "p => { const r = document.createRange(); r.selectNodeContents(p); const s = getSelection();"
+        " s.removeAllRanges(); s.addRange(r); return s.toString(); }")
+    assert "rules 603.7d–f" in selected and "[" not in selected and "d e f" not in selected
