@@ -18,7 +18,8 @@ extra senses and ``Example:`` lines, which stay in the definition. All lines of 
 joined with ``"\\n"``. A paragraph that the publisher glued to its headword (``Ability1. Text on
 ...``, 2021-06-09) is split back. The Japanese glossary's headwords carry their reading and English
 term (``トランプル（とらんぷる）／Trample``, ``kb.store.terms.split_headword``); only the term
-counts toward the headword's length.
+counts toward the headword's length. A Chinese headword's closing translator's note
+(``放置（译注：…。）``) is looked through.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ HEADWORD_MAX_CHARS = 70
 """The longest real headword is ~45 characters; a longer paragraph is a definition line."""
 
 _GLUED_SENSE = re.compile(r"^(?P<term>[A-Z][^\d.]*?[a-z])(?P<sense>1\. \S.*)$", re.DOTALL)
+_TRANSLATOR_NOTE = re.compile(r"\s*[（(]译者?注[：:].*[）)]$")
 _SAMPLE = 200
 
 
@@ -76,6 +78,9 @@ def parse_glossary(
 
 
 def _is_headword(text: str) -> bool:
+    # a Chinese headword may end in a translator's note (``反击/指示物（译者注：在英文中这两个词是相同的。）``),
+    # whose closing period does not make it a sentence
+    text = _TRANSLATOR_NOTE.sub("", text) or text
     # a Japanese headword is measured without its reading and English term (``アクティブ・プレイヤー・
     # 非アクティブ・プレイヤー順（…）／Active Player, Nonactive Player Order`` is over 70 in all)
     term, _, english = split_headword(text)

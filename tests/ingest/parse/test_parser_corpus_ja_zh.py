@@ -58,11 +58,21 @@ def _examples(parsed: ParsedText) -> int:
 def test_examples_and_glossary_are_read_and_credits_kept_out(editions) -> None:
     counts = {date: (_examples(zh), _examples(en), len(zh.glossary), len(en.glossary))
               for date, (zh, en) in editions.items()}
-    assert counts == {"2022-06-10": (266, 266, 622, 626), "2023-11-17": (276, 276, 664, 668),
-                      "2024-02-02": (276, 276, 669, 673), "2024-04-12": (277, 277, 677, 681)}
+    assert counts == {"2022-06-10": (266, 266, 626, 626), "2023-11-17": (276, 276, 668, 668),
+                      "2024-02-02": (276, 276, 673, 673), "2024-04-12": (277, 277, 681, 681)}
     for zh, _ in editions.values():
         assert max(len(r.text) for r in zh.rules) < 5000
         assert not [r.number for r in zh.rules if "Richard Garfield" in r.text or "词汇表" in r.text]
+
+
+def test_a_headword_ending_in_a_translators_note_is_its_own_entry(editions) -> None:
+    zh, _ = editions["2024-04-12"]
+    entries = {g.term: g.definition for g in zh.glossary}
+    noted = [term for term in entries if "注：" in term]
+    assert [term.split("（")[0] for term in noted] == ["反击/指示物", "轮抽/抽选", "抓/平手", "阶段/时间跳跃", "放置", "使用/场上"]
+    cost = entries["费用"]  # 反击/指示物 no longer glued on
+    assert "\n" not in cost and cost.endswith("阻止另一个动作发生。参见规则118，“费用”。")
+    assert entries[noted[0]].startswith("1. 取消一个咒语或异能") and "\n2. 一个放置在物件或牌手上的标示物" in entries[noted[0]]
 
 
 def test_a_chinese_keyword_rule_reads_whole(editions) -> None:
