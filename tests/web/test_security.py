@@ -39,7 +39,7 @@ def test_scraped_text_is_escaped_everywhere(hostile_client: FlaskClient, url: st
     assert response.status_code == 200
     page = soup(response)
     assert page.select("script:not([src])") == []
-    assert [s["src"] for s in page.select("script")] == ["/static/preview.js"]
+    assert [s["src"] for s in page.select("script")] == ["/static/preview.js", "/static/cite.js"]
     assert page.select("img, i, b") == []
     assert not any(attr.startswith("on") for el in page.find_all(True) for attr in el.attrs)
 
