@@ -9,6 +9,7 @@ A rule number is one of four levels, written canonically as:
 
 Canonical forms never carry a trailing period and use lower-case letters. ``parse_number`` accepts
 the variants people and other sites write (``702.19B``, ``702.19b.``, ``CR702.19b``, ``rule 601.2a``,
+``규칙 702.19b``, ``ルール702.19b``, ``規則``/``规则 702.19b``,
 full-width digits, the anchor form ``R70219b``) and returns the canonical form.
 """
 
@@ -29,7 +30,7 @@ NUMBER_PATTERN = RULE_PATTERN + r"(?:\.\d+[a-z]?)?"
 
 _CANONICAL = re.compile(rf"^(?P<rule>{RULE_PATTERN})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
 _LOOSE = re.compile(
-    r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?)\s*\.?\s*)?"
+    r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则)\s*\.?\s*)?"
     rf"(?P<body>{RULE_PATTERN}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?\s*$",
     re.IGNORECASE,
 )

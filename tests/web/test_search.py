@@ -31,6 +31,9 @@ def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:
     assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/702.19b")
     korean = client.get("/search?q=702.19b&lang=ko")
     assert korean.headers["Location"] == "/ko/cr/702.19b"
+    # a rule-number prefix in the reader's language goes to the rule in that language
+    assert client.get("/search", query_string={"q": "규칙 702.19b"}).headers["Location"] == "/ko/cr/702.19b"
+    assert client.get("/search", query_string={"q": "ルール101.2"}).headers["Location"] == "/ja/cr/101.2"
 
 
 def test_search_page_lists_hits_with_marked_snippets(search_config: dict) -> None:
