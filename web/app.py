@@ -36,7 +36,7 @@ from web import errors, http, state
 from web.i18n import init_i18n
 from web.state import Generation, LiveKB
 from web.api import routes as api
-from web.pages import compare, entry, glossary, history, home, rules, search
+from web.pages import compare, embed, entry, glossary, history, home, rules, search
 from web.labels import EditionLabels
 from web.display import printed_number
 from web.urls import Urls
@@ -51,6 +51,8 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+FRAMEABLE_CSP = CSP.replace("frame-ancestors 'none'", "frame-ancestors *")
+"""The CSP of the embeddable rule card (``web.pages.embed``), the one page other origins may frame."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -83,7 +85,7 @@ def create_app(config: dict[str, Any]) -> Flask:
     init_i18n(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
-    for blueprint in (home.bp, entry.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
+    for blueprint in (home.bp, entry.bp, embed.bp, history.bp, rules.bp, compare.bp, search.bp, glossary.bp, api.bp):
         app.register_blueprint(blueprint)
     errors.register(app)
     app.before_request(_take_build)
@@ -168,8 +170,11 @@ def _strip_trailing_slash() -> Response | None:
 
 
 def _add_headers(response: Response) -> Response:
+    frameable = request.endpoint in embed.FRAMEABLE_ENDPOINTS
     for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+        if frameable and name == "X-Frame-Options":
+            continue
+        response.headers.setdefault(name, FRAMEABLE_CSP if frameable and name == "Content-Security-Policy" else value)
     if request.path.startswith("/api/"):
         response.headers["Access-Control-Allow-Origin"] = "*"
         response.headers["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"

@@ -119,6 +119,10 @@ class Urls:
             path += "?" + urlencode({"edition": self.edition_segment(edition)})
         return path
 
+    def oembed(self, url: str) -> str:
+        """The oEmbed endpoint's URL for the page ``url`` (absolute), for a discovery link."""
+        return f"{_root()}/oembed?" + urlencode({"url": url, "format": "json"})
+
     def static(self, filename: str) -> str:
         """A file under ``web/static``."""
         return f"{_root()}/static/{filename}"

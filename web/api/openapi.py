@@ -107,6 +107,11 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                 "operationId": "getRule", "summary": "One rule with its subrules",
                 "parameters": [_LANG, _NUMBER, _EDITION_Q],
                 "responses": {"200": _ok("Rule", "The rule"), "400": _ERROR, "404": _ERROR}}},
+            "/preview/{lang}/{number}": {"get": {
+                "operationId": "previewNewestRule",
+                "summary": "A rule's text in the newest edition of its language, for previews (embed.js)",
+                "parameters": [_LANG, _NUMBER],
+                "responses": {"200": _ok("Preview", "The preview"), "400": _ERROR, "404": _ERROR}}},
             "/preview/{lang}/{edition}/{number}": {"get": {
                 "operationId": "previewRule", "summary": "A referenced rule's text, for previews",
                 "parameters": [_LANG, {"name": "edition", "in": "path", "required": True,

@@ -87,9 +87,11 @@ def rule(lang: str, number: str) -> Response:
     raise AssertionError("unreachable")
 
 
+@bp.get("/preview/<lang>/<number>")
 @bp.get("/preview/<lang>/<edition_id>/<number>")
-def preview(lang: str, edition_id: str, number: str) -> Response:
-    """The short plain-text preview of a referenced rule (used by ``static/preview.js``)."""
+def preview(lang: str, number: str, edition_id: str | None = None) -> Response:
+    """The short plain-text preview of a referenced rule (used by ``static/preview.js``, and by
+    ``static/embed.js`` without an edition: the newest edition of ``lang``)."""
     args.language(lang)
     canonical, _ = args.rule_number(number)
     edition = args.edition(lang, edition_id)
