@@ -154,32 +154,28 @@ def _counterpart_headings(db: sqlite3.Connection, edition: str, lang: str, engli
             yield from _both(en_title, lang, native, None, "heading", edition, number, english, en_number)
 
 
-def _defined(db: sqlite3.Connection, edition: str) -> dict[int, list[str]]:
-    out: dict[int, list[str]] = defaultdict(list)
-    for seq, term in db.execute("SELECT rule_seq, term FROM defined_terms WHERE edition = ? ORDER BY rule_seq, idx",
-                                (edition,)):
-        out[seq].append(term)
+_DEFINED = "SELECT rule_seq, term FROM defined_terms WHERE edition = ? ORDER BY rule_seq, idx"
+_NAMING = "SELECT number, term FROM glossary_names WHERE edition = ? AND role = 'names'"
+
+
+def _grouped(db: sqlite3.Connection, sql: str, edition: str) -> dict:
+    """``{key: [term, ...]}`` of ``sql`` (rows of key and term) for ``edition``, in row order."""
+    out: dict = defaultdict(list)
+    for key, term in db.execute(sql, (edition,)):
+        out[key].append(term)
     return out
 
 
 def _counterpart_defined(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
-    ours, theirs = _defined(db, edition), _defined(db, english)
+    ours, theirs = _grouped(db, _DEFINED, edition), _grouped(db, _DEFINED, english)
     for seq, number, _, en_seq, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
         if seq in ours and len(ours[seq]) == len(theirs.get(en_seq, ())):
             for term, en_term in zip(ours[seq], theirs[en_seq]):
                 yield from _both(en_term, lang, term, None, "defined", edition, number, english, en_number)
 
 
-def _naming(db: sqlite3.Connection, edition: str) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = defaultdict(list)
-    for number, term in db.execute("SELECT number, term FROM glossary_names WHERE edition = ? AND role = 'names'",
-                                   (edition,)):
-        out[number].append(term)
-    return out
-
-
 def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
-    ours, theirs = _naming(db, edition), _naming(db, english)
+    ours, theirs = _grouped(db, _NAMING, edition), _grouped(db, _NAMING, english)
     for _, number, _, _, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
         if len(ours.get(number, ())) == 1 and len(theirs.get(en_number, ())) == 1:
             term, reading, _ = split_headword(ours[number][0])

@@ -12,58 +12,32 @@ A pinned date that falls between editions is answered 302 with the edition in fo
 
 from __future__ import annotations
 
-import re
-
-from flask import Blueprint, Response, redirect, render_template
+from flask import Blueprint, Response, render_template
 
 from kb import numbers
-from kb.errors import EditionNotFound, RuleNotFound
+from kb.errors import RuleNotFound
 from kb.model import Edition
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, history_json
 from web.errors import abort_with
-from web.identity import in_force
+from web.pages.resolve import newest_rule, pinned_rule
 
 bp = Blueprint("history", __name__)
-
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @bp.get("/<lang>/cr/<number>/history")
 def newest(lang: str, number: str) -> Response | str:
     """The history of rule ``number`` of the newest edition of ``lang``."""
-    args.language(lang)
-    canonical, exact = args.rule_number(number)
-    if not exact:
-        return redirect(state.urls().history(lang, canonical), 301)
-    return render_template("rules/history.html", **history_page(args.edition(lang, None), canonical))
+    found = newest_rule(lang, number, lambda n, _: state.urls().history(lang, n))
+    return found if isinstance(found, Response) else render_template("rules/history.html", **history_page(*found))
 
 
 @bp.get("/<lang>/cr/<edition>/<number>/history")
 def pinned(lang: str, edition: str, number: str) -> Response | str:
     """The history of rule ``number`` of edition ``edition`` (a date or an id) of ``lang``."""
-    args.language(lang)
-    canonical, exact = args.rule_number(number)
-    found = edition_or_in_force(lang, edition, canonical)
-    if isinstance(found, Response):
-        return redirect(found.location + "/history", 302)
-    if not exact or edition != state.urls().edition_segment(found):
-        return redirect(state.urls().history(lang, canonical, found), 301)
-    return render_template("rules/history.html", **history_page(found, canonical))
-
-
-def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:
-    """The edition ``wanted`` names, or a 302 to the edition in force on a date between editions
-    (``number`` the rule page to send to; the history view appends ``/history``)."""
-    try:
-        return state.store().find_edition(lang, wanted)
-    except EditionNotFound:
-        if DATE.match(wanted):
-            found = in_force(lang, wanted)
-            if found is not None:
-                return redirect(state.urls().rule(lang, number, found, pinned=True).rstrip("/"), 302)
-        return args.edition(lang, wanted)
+    found = pinned_rule(lang, edition, number, lambda n, e: state.urls().history(lang, n, e), suffix="/history")
+    return found if isinstance(found, Response) else render_template("rules/history.html", **history_page(*found))
 
 
 def history_page(edition: Edition, number: str) -> dict[str, object]:

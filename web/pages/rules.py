@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, redirect, render_template
+from flask import Blueprint, Response, render_template
 
 from kb import numbers
 from kb.model import Edition, Rule
@@ -21,6 +21,7 @@ from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.identity import copy_of, english_changes_under, identity
+from web.pages.resolve import newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
 
@@ -30,27 +31,15 @@ bp = Blueprint("rules", __name__)
 @bp.get("/<lang>/cr/<number>")
 def newest(lang: str, number: str) -> Response | str:
     """The rule in the newest edition of ``lang``."""
-    args.language(lang)
-    canonical, exact = args.rule_number(number)
-    if not exact:
-        return redirect(state.urls().rule(lang, canonical), 301)
-    return render_template("rules/rule.html", **rule_page(args.edition(lang, None), canonical))
+    found = newest_rule(lang, number, lambda n, _: state.urls().rule(lang, n))
+    return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
 
 
 @bp.get("/<lang>/cr/<edition>/<number>")
 def pinned(lang: str, edition: str, number: str) -> Response | str:
     """The rule in the edition ``edition`` (a date or an edition id) of ``lang``."""
-    args.language(lang)
-    canonical, exact = args.rule_number(number)
-    from web.pages.history import edition_or_in_force  # the history pages import this module's neighbours
-
-    found = edition_or_in_force(lang, edition, canonical)
-    if isinstance(found, Response):
-        return found
-    urls = state.urls()
-    if not exact or edition != urls.edition_segment(found):
-        return redirect(urls.rule(lang, canonical, found, pinned=True), 301)
-    return render_template("rules/rule.html", **rule_page(found, canonical))
+    found = pinned_rule(lang, edition, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
+    return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
 
 
 OG_DESCRIPTION_CHARS = 200

@@ -1,0 +1,57 @@
+"""The edition and rule number a rule URL names, shared by the rule and history page families:
+``/<lang>/cr/<number>[/history]`` (the newest edition) and ``/<lang>/cr/<edition>/<number>[/history]``
+(pinned). A number written another way (``702.19B``) or an edition named another way answers 301
+to the page's own URL; a date between two editions answers 302 with the edition in force then."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask import Response, redirect
+
+from kb.errors import EditionNotFound
+from kb.model import Edition
+from web import args, state
+from web.identity import in_force
+
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+PageURL = Callable[[str, "Edition | None"], str]
+"""The URL of the page family's page for (canonical number, edition; None: the newest)."""
+
+
+def newest_rule(lang: str, number: str, page_url: PageURL) -> tuple[Edition, str] | Response:
+    """(the newest edition of ``lang``, the canonical number), or a 301 to ``page_url``."""
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
+    if not exact:
+        return redirect(page_url(canonical, None), 301)
+    return args.edition(lang, None), canonical
+
+
+def pinned_rule(lang: str, edition: str, number: str, page_url: PageURL, suffix: str = "") -> tuple[Edition, str] | Response:
+    """(the edition ``edition`` names, the canonical number), a 301 to ``page_url`` when either is
+    written another way, or a 302 to the edition in force on a date between editions (its rule
+    page plus ``suffix``, e.g. ``/history``)."""
+    args.language(lang)
+    canonical, exact = args.rule_number(number)
+    found = edition_or_in_force(lang, edition, canonical)
+    if isinstance(found, Response):
+        return redirect(found.location + suffix, 302) if suffix else found
+    if not exact or edition != state.urls().edition_segment(found):
+        return redirect(page_url(canonical, found), 301)
+    return found, canonical
+
+
+def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:
+    """The edition ``wanted`` names, or a 302 to the edition in force on a date between editions
+    (``number`` the rule page to send to)."""
+    try:
+        return state.store().find_edition(lang, wanted)
+    except EditionNotFound:
+        if DATE.match(wanted):
+            found = in_force(lang, wanted)
+            if found is not None:
+                return redirect(state.urls().rule(lang, number, found, pinned=True).rstrip("/"), 302)
+        return args.edition(lang, wanted)
