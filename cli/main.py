@@ -23,6 +23,7 @@ from kb.store.read import Store
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
 from cli import fetch_command, history_commands, search_commands, serving, terms_command
+from cli.export_command import export_site_command
 from cli.options import clean_errors, kb_option, print_json
 
 EXIT_SOURCES_FAILED = 1
@@ -104,17 +105,29 @@ def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
 
 
 @main.command()
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @kb_option
 @click.option("--lang", default=None, help="Language of the edition (en, ko, ja).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
-@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["json", "site"]), default="json", show_default=True,
+              help="json: one edition; site: the whole site as static files into DIRECTORY.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to this file instead of standard output.")
+@click.option("--no-search", is_flag=True, help="site: do not build the static search (Pagefind).")
+@click.option("--json", "as_json", is_flag=True, help="site: print the export report as JSON.")
 @clean_errors
-def export(kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str, output: Path | None) -> None:
-    """Export one edition: its rules in document order and its glossary.
+def export(directory: Path | None, kb_dir: Path | None, lang: str | None, wanted: str | None, fmt: str,
+           output: Path | None, no_search: bool, as_json: bool) -> None:
+    """Export one edition (--format json): its rules in document order and its glossary; or the
+    whole site (--format site DIRECTORY) as files any static web server can host, rewriting only
+    the files that changed since the last export into DIRECTORY.
 
     A date that names several editions of a language is an error listing their ids."""
+    if fmt == "site":
+        if directory is None:
+            raise click.UsageError("--format site needs a DIRECTORY")
+        export_site_command(kb_dir or default_kb_dir(), directory, search=not no_search, as_json=as_json)
+        return
     if lang is None and wanted is None:
         raise click.UsageError("give --lang, --edition or both")
     store = _store(kb_dir)
