@@ -91,6 +91,13 @@ def _ok(schema: str | dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": body}}}
 
 
+def _get(operation_id: str, summary: str, parameters: list[dict[str, Any]], ok: dict[str, Any],
+         errors: tuple[str, ...] = ("400", "404")) -> dict[str, Any]:
+    """A GET operation answering ``ok`` (``_ok``) for 200 and the error shape for ``errors``."""
+    return {"get": {"operationId": operation_id, "summary": summary, "parameters": parameters,
+                    "responses": {"200": ok, **{status: _ERROR for status in errors}}}}
+
+
 def openapi_document(server_url: str) -> dict[str, Any]:
     """The OpenAPI document with ``server_url`` (absolute URL of ``/api/v1``) as its server."""
     return {
@@ -103,31 +110,25 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                                   "responses": {"200": _ok({"type": "object", "required": ["editions"], "properties": {
                                       "editions": {"type": "array", "items": {"$ref": "#/components/schemas/Edition"}}}},
                                       "Editions, newest first")}}},
-            "/rules/{lang}/{number}": {"get": {
-                "operationId": "getRule", "summary": "One rule with its subrules",
-                "parameters": [_LANG, _NUMBER, _EDITION_Q],
-                "responses": {"200": _ok("Rule", "The rule"), "400": _ERROR, "404": _ERROR}}},
-            "/preview/{lang}/{number}": {"get": {
-                "operationId": "previewNewestRule",
-                "summary": "A rule's text in the newest edition of its language, for previews (embed.js)",
-                "parameters": [_LANG, _NUMBER],
-                "responses": {"200": _ok("Preview", "The preview"), "400": _ERROR, "404": _ERROR}}},
-            "/preview/{lang}/{edition}/{number}": {"get": {
-                "operationId": "previewRule", "summary": "A referenced rule's text, for previews",
-                "parameters": [_LANG, {"name": "edition", "in": "path", "required": True,
-                                       "schema": {"type": "string", "example": "en-2026-01-16"}}, _NUMBER],
-                "responses": {"200": _ok("Preview", "The preview"), "400": _ERROR, "404": _ERROR}}},
-            "/history/{lang}/{number}": {"get": {
-                "operationId": "getHistory", "summary": "A rule through every edition of its language",
-                "parameters": [_LANG, _NUMBER, _EDITION_Q],
-                "responses": {"200": _ok("History", "The rule's history"), "400": _ERROR, "404": _ERROR}}},
-            "/changes/{lang}/{span}": {"get": {
-                "operationId": "getChanges", "summary": "What changed between two editions of a language",
-                "parameters": [_LANG, {"name": "span", "in": "path", "required": True,
-                                       "description": "OLD...NEW: edition ids or dates; a side left empty is "
-                                                      "its default (the edition before NEW; the newest)",
-                                       "schema": {"type": "string", "example": "2022-11-18...2023-04-14"}}],
-                "responses": {"200": _ok("Changes", "The changes"), "400": _ERROR, "404": _ERROR}}},
+            "/rules/{lang}/{number}": _get("getRule", "One rule with its subrules", [_LANG, _NUMBER, _EDITION_Q],
+                                           _ok("Rule", "The rule")),
+            "/preview/{lang}/{number}": _get(
+                "previewNewestRule", "A rule's text in the newest edition of its language, for previews (embed.js)",
+                [_LANG, _NUMBER], _ok("Preview", "The preview")),
+            "/preview/{lang}/{edition}/{number}": _get(
+                "previewRule", "A referenced rule's text, for previews",
+                [_LANG, {"name": "edition", "in": "path", "required": True,
+                         "schema": {"type": "string", "example": "en-2026-01-16"}}, _NUMBER],
+                _ok("Preview", "The preview")),
+            "/history/{lang}/{number}": _get("getHistory", "A rule through every edition of its language",
+                                             [_LANG, _NUMBER, _EDITION_Q], _ok("History", "The rule's history")),
+            "/changes/{lang}/{span}": _get(
+                "getChanges", "What changed between two editions of a language",
+                [_LANG, {"name": "span", "in": "path", "required": True,
+                         "description": "OLD...NEW: edition ids or dates; a side left empty is "
+                                        "its default (the edition before NEW; the newest)",
+                         "schema": {"type": "string", "example": "2022-11-18...2023-04-14"}}],
+                _ok("Changes", "The changes")),
             "/search": {"get": {
                 "operationId": "search", "summary": "Full-text search",
                 "parameters": [

@@ -107,7 +107,7 @@ def _rule_of(url: str) -> tuple[str, Edition, str]:
         endpoint, values = current_app.url_map.bind("localhost").match(path, "GET")
     except HTTPException:
         endpoint, values = None, {}
-    if endpoint not in ("rules.newest", "rules.pinned"):
+    if endpoint != "rules.rule":
         abort_with(404, "Not a rule page of this site (/<lang>/cr/<number>).")
     lang = args.language(values["lang"])
     return lang, args.edition(lang, values.get("edition")), args.rule_number(values["number"])[0]

@@ -26,17 +26,13 @@ from web.pages.resolve import newest_rule, pinned_rule
 bp = Blueprint("history", __name__)
 
 
-@bp.get("/<lang>/cr/<number>/history")
-def newest(lang: str, number: str) -> Response | str:
-    """The history of rule ``number`` of the newest edition of ``lang``."""
-    found = newest_rule(lang, number, lambda n, _: state.urls().history(lang, n))
-    return found if isinstance(found, Response) else render_template("rules/history.html", **history_page(*found))
-
-
+@bp.get("/<lang>/cr/<number>/history", defaults={"edition": None})
 @bp.get("/<lang>/cr/<edition>/<number>/history")
-def pinned(lang: str, edition: str, number: str) -> Response | str:
-    """The history of rule ``number`` of edition ``edition`` (a date or an id) of ``lang``."""
-    found = pinned_rule(lang, edition, number, lambda n, e: state.urls().history(lang, n, e), suffix="/history")
+def history_of(lang: str, number: str, edition: str | None) -> Response | str:
+    """The history of rule ``number`` of the newest edition of ``lang``, or of ``edition``."""
+    urls = state.urls()
+    found = newest_rule(lang, number, lambda n, _: urls.history(lang, n)) if edition is None else \
+        pinned_rule(lang, edition, number, lambda n, e: urls.history(lang, n, e), suffix="/history")
     return found if isinstance(found, Response) else render_template("rules/history.html", **history_page(*found))
 
 

@@ -28,17 +28,12 @@ from web.terms import in_other_languages
 bp = Blueprint("rules", __name__)
 
 
-@bp.get("/<lang>/cr/<number>")
-def newest(lang: str, number: str) -> Response | str:
-    """The rule in the newest edition of ``lang``."""
-    found = newest_rule(lang, number, lambda n, _: state.urls().rule(lang, n))
-    return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
-
-
+@bp.get("/<lang>/cr/<number>", defaults={"edition": None})
 @bp.get("/<lang>/cr/<edition>/<number>")
-def pinned(lang: str, edition: str, number: str) -> Response | str:
-    """The rule in the edition ``edition`` (a date or an edition id) of ``lang``."""
-    found = pinned_rule(lang, edition, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
+def rule(lang: str, number: str, edition: str | None) -> Response | str:
+    """The rule in the newest edition of ``lang``, or in the edition ``edition`` names (a date or an id)."""
+    found = newest_rule(lang, number, lambda n, _: state.urls().rule(lang, n)) if edition is None else \
+        pinned_rule(lang, edition, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
     return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
 
 
