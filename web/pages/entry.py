@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Response, redirect, render_template, request
 
+from kb import numbers
 from kb.model import Edition, Rule
 from web import args, state
 from web.api.history_shapes import edition_matches
@@ -63,14 +64,22 @@ def _once(key: str, render) -> str:
     return cache[full]
 
 
-def sections(edition: Edition) -> list[tuple[Rule, list[Rule]]]:
-    """The edition's sections, each with its three-digit rules, in document order."""
+def sections(edition: Edition) -> list[tuple[Rule | None, list[Rule]]]:
+    """The edition's sections, each with its three-digit rules, in document order. An excerpt that
+    holds rules whose section or three-digit rule it lacks (the seed copying subrules of 208-310
+    under a lone section 3 heading) adds ``(None, those rules)``, so each is listed once."""
     store = state.store()
-    found = []
+    found: list[tuple[Rule | None, list[Rule]]] = []
     for number in SECTIONS:
         heads = store.rules_numbered(edition.id, number)
         if heads:
             found.append((heads[0], store.children(edition.id, number)))
+    held = state.numbers_of(edition)
+    listed = {rule.number for _head, rules in found for rule in rules}
+    roots = sorted((n for n in held if numbers.level(n) > 0 and numbers.parent(n) not in held and n not in listed),
+                   key=numbers.sort_key)
+    if found and roots:
+        found.append((None, [store.rules_numbered(edition.id, n)[0] for n in roots]))
     return found
 
 
