@@ -36,7 +36,6 @@ HEADWORD_MAX_CHARS = 70
 """The longest real headword is ~45 characters; a longer paragraph is a definition line."""
 
 _GLUED_SENSE = re.compile(r"^(?P<term>[A-Z][^\d.]*?[a-z])(?P<sense>1\. \S.*)$", re.DOTALL)
-_TRANSLATOR_NOTE = re.compile(r"\s*[（(]译者?注[：:].*[）)]$")
 _SAMPLE = 200
 
 
@@ -78,15 +77,14 @@ def parse_glossary(
 
 
 def _is_headword(text: str) -> bool:
-    # a Chinese headword may end in a translator's note (``反击/指示物（译者注：在英文中这两个词是相同的。）``),
-    # whose closing period does not make it a sentence
-    text = _TRANSLATOR_NOTE.sub("", text) or text
-    # a Japanese headword is measured without its reading and English term (``アクティブ・プレイヤー・
-    # 非アクティブ・プレイヤー順（…）／Active Player, Nonactive Player Order`` is over 70 in all)
+    # ``split_headword`` drops a Chinese headword's closing translator's note (``反击/指示物（译者注：
+    # 在英文中这两个词是相同的。）``: its period does not make it a sentence) and measures a Japanese
+    # headword without its reading and English term (``アクティブ・プレイヤー・非アクティブ・プレイヤー順
+    # （…）／Active Player, Nonactive Player Order`` is over 70 in all)
     term, _, english = split_headword(text)
     if english:
         return len(term) <= HEADWORD_MAX_CHARS and is_heading(term) and is_heading(english)
-    return len(text) <= HEADWORD_MAX_CHARS and is_heading(text) and not text.startswith("Example")
+    return len(term) <= HEADWORD_MAX_CHARS and is_heading(term) and not term.startswith("Example")
 
 
 def _unparsed(source: str, paragraph: Paragraph, why: str) -> Diagnostic:

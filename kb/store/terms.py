@@ -22,6 +22,7 @@ term list, ``list``, last)."""
 MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
+_TRANSLATOR_NOTE = re.compile(r"\s*[（(]译者?注[：:].*[）)]$")
 _FOLD_CJK = re.compile(r"[\s・·]+")
 _HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
@@ -45,10 +46,11 @@ def split_headword(headword: str) -> tuple[str, str | None, str | None]:
     ``"トランプル（とらんぷる）／Trample" -> ("トランプル", "とらんぷる", "Trample")``; the term may
     hold half-width brackets (``生息条件(島)（せいそくじょうけんしま）／Islandhome``); a headword
     without the English term, or without the term (``（へや）／Room``, a misprint), is
-    ``(headword, None, None)``."""
+    ``(headword, None, None)``, less a Chinese translators' closing note:
+    ``"反击/指示物（译者注：在英文中这两个词是相同的。）" -> ("反击/指示物", None, None)``."""
     match = _HEADWORD.match(headword.strip())
     if not match:
-        return headword.strip(), None, None
+        return _TRANSLATOR_NOTE.sub("", headword.strip()) or headword.strip(), None, None
     return match.group("term").strip(), match.group("reading"), match.group("english").strip()
 
 

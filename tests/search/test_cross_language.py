@@ -74,6 +74,9 @@ def test_headwords_and_concepts() -> None:
     assert split_headword("トランプル（とらんぷる）／Trample") == ("トランプル", "とらんぷる", "Trample")
     assert split_headword("APNAP順（あぷなっぷじゅん）／APNAP Order") == ("APNAP順", "あぷなっぷじゅん", "APNAP Order")
     assert split_headword("Trample") == ("Trample", None, None)
+    assert split_headword("生息条件(島)（せいそくじょうけんしま）／Islandhome") == ("生息条件(島)", "せいそくじょうけんしま", "Islandhome")
+    assert split_headword("（へや）／Room") == ("（へや）／Room", None, None)  # the term is missing: a misprint
+    assert split_headword("抓/平手（译者注：在英文中这两个词是相同的。）") == ("抓/平手", None, None)
     assert concept_key(" Legend  Rule.") == "legend rule"
 
 
