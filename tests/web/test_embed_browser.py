@@ -112,6 +112,14 @@ def test_embed_js_links_mentions_previews_them_and_violates_no_csp(browser: obje
     preview.wait_for(state="visible", timeout=5000)
     assert preview.inner_text().startswith("702.19c")
 
+    page.evaluate("""() => {  /* a comment a page script adds later (DevTools is not under the page's CSP) */
+        const p = document.createElement("p"); p.id = "late"; p.textContent = "Later: see CR 702.19c.";
+        const c = document.createElement("p"); c.id = "late-code"; c.innerHTML = "<code>702.19c</code>";
+        document.body.append(p, c); }""")
+    page.wait_for_selector("#late a.crkb-rule")
+    assert page.inner_html("#late") == f'Later: see <a class="crkb-rule" href="{crkb}/en/cr/702.19c" data-crkb-number="702.19c">CR 702.19c</a>.'
+    assert page.inner_html("#late-code") == "<code>702.19c</code>"
+
     card = page.frame_locator("#card").locator("article.card")
     card.wait_for(timeout=5000)
     assert card.get_attribute("data-number") == "702.19b"

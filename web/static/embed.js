@@ -60,6 +60,7 @@
   }
 
   function scan(root) {
+    if (skipped({ parentNode: root }) || SKIP.test(root.nodeName.toUpperCase())) { return; }
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
     var found = [];
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -146,8 +147,25 @@
     timer = setTimeout(function () { show(a); }, event.type === "focusin" ? 0 : 120);
   }
 
+  function watch() {
+    /* text a page adds later (comments loaded by a script) is linked too; our own changes are not watched */
+    if (!window.MutationObserver) { return; }
+    var observer = new MutationObserver(function (records) {
+      observer.disconnect();
+      records.forEach(function (record) {
+        record.addedNodes.forEach(function (node) {
+          if (node === tip || !node.isConnected) { return; }
+          if (node.nodeType === 3) { if (!skipped(node)) { linkify(node); } } else if (node.nodeType === 1 && !SKIP.test(node.nodeName.toUpperCase())) { scan(node); }
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  }
+
   function start() {
     scan(document.body);
+    watch();
     document.addEventListener("mouseover", enter);
     document.addEventListener("focusin", enter);
     document.addEventListener("mouseout", function (event) { if (ruleLink(event)) { hide(); } });
