@@ -106,7 +106,7 @@ def test_the_terms_api_and_command(kb_dir: Path) -> None:
 def test_the_search_page_says_what_it_searched(kb_dir: Path) -> None:
     client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
     page = BeautifulSoup(client.get("/search", query_string={"q": "践踏", "lang": "ko"}).text, "html.parser")
-    assert page.select_one("p.searched-as").get_text() == "Searched as “돌진”: the CR's terms put in 한국어."
+    assert page.select_one("p.searched-as").get_text() == "“돌진”(으)로 검색했습니다: 종합 규칙의 용어를 한국어로 옮겼습니다."
     assert page.select_one("p.searched-as span")["lang"] == "ko"
     assert page.select_one("li.hit a.hit-title").get_text() == "702.19 돌진"
     assert page.select_one("p.other-language") is None
