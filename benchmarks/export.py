@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "benchmarks"]  # benchmarks/search.py
+sys.path.insert(0, str(ROOT))                                                            # is not the package
 
 from kb.store.layout import current_build, default_kb_dir
 from kb.store.read import Store
