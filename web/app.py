@@ -33,7 +33,7 @@ from kb.errors import IndexOutdated, KBMissing, StoreOutdated
 from kb.store.layout import FINISHED, current_build, current_target
 from kb.store.read import Store
 from web import errors, http, state
-from web.i18n import init_i18n
+from web.i18n import LANGUAGE_NAMES, init_i18n
 from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, embed, entry, glossary, history, home, rules, search
@@ -41,8 +41,6 @@ from web.labels import EditionLabels
 from web.display import printed_number
 from web.urls import Urls
 
-LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "中文"}
-"""How the site names each language (in that language)."""
 
 MAX_QUERY_CHARS = 1000
 """A query string (or one of its values) longer than this is refused with 400."""

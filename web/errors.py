@@ -15,9 +15,11 @@ import logging
 from collections.abc import Sequence
 
 from flask import Flask, Response, jsonify, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from kb import numbers
+from web.i18n import N_
 from kb.errors import (AmbiguousEdition, EditionNotFound, IndexOutdated, KBError, KBMissing, NotAligned, RuleNotFound,
                        StoreOutdated)
 
@@ -28,13 +30,14 @@ STATUSES: dict[type[KBError], int] = {
 """The HTTP status of each KB error (a KBError not listed is a 500)."""
 
 _TITLES = {
-    300: "Multiple choices",
-    400: "Bad request",
-    404: "Not found",
-    405: "Method not allowed",
-    500: "Something went wrong",
-    503: "Unavailable",
+    300: N_("Multiple choices"),
+    400: N_("Bad request"),
+    404: N_("Not found"),
+    405: N_("Method not allowed"),
+    500: N_("Something went wrong"),
+    503: N_("Unavailable"),
 }
+"""Error titles: English in the API, translated on pages (``gettext``)."""
 
 
 class PageError(HTTPException):
@@ -115,7 +118,8 @@ def _http_error(error: HTTPException) -> Response:
         response = jsonify(body)
     else:
         html = render_template(
-            "error.html", code=code, title=_TITLES.get(code, error.name), message=message, suggestions=suggestions
+            "error.html", code=code, title=gettext(_TITLES[code]) if code in _TITLES else error.name, message=message,
+            suggestions=suggestions
         )
         response = Response(html, mimetype="text/html")
     response.status_code = code

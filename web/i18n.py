@@ -26,11 +26,14 @@ CHANGE_WORDS = (N_("created"), N_("unchanged"), N_("edited"), N_("moved"), N_("m
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 INTERFACE_LANGUAGES = ("en", "ko", "ja", "zh")
+LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "中文"}
+"""How the site names each language (in that language)."""
 
 
 def page_locale() -> str:
-    """The interface language of the request: its URL's language, else ``?lang=``, else English."""
-    if not has_request_context():
+    """The interface language of the request: its URL's language, else ``?lang=``, else English (always
+    English under ``/api/``: the API's messages are for programs)."""
+    if not has_request_context() or request.path.startswith("/api/"):
         return "en"
     lang = (request.view_args or {}).get("lang") or request.args.get("lang")
     return lang if lang in INTERFACE_LANGUAGES else "en"
@@ -39,3 +42,4 @@ def page_locale() -> str:
 def init_i18n(app: Flask) -> None:
     """Install Flask-Babel on ``app`` (``_()`` and ``gettext`` in templates and in ``web``)."""
     Babel(app, locale_selector=page_locale, default_translation_directories=str(TRANSLATIONS))
+    app.context_processor(lambda: {"interface_lang": page_locale()})  # <html lang> of pages with no edition

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from kb import numbers
@@ -88,7 +89,8 @@ def _link(words: str, number: str, target: LinkTarget | None, missing: str | Non
     if target is None:
         note = _missing_note(missing or number)
         return f'<span class="ref-missing" title="{escape(note)}">{escape(words)}</span>'
-    other = f' hreflang="{escape(target.lang)}" title="Not in this translation: the {escape(target.lang)} text"' if target.lang else ""
+    elsewhere = _("Not in this translation: the %(language)s text", language=target.lang) if target.lang else ""
+    other = f' hreflang="{escape(target.lang)}" title="{escape(elsewhere)}"' if target.lang else ""
     return (
         f'<a class="ref{" ref-other-lang" if target.lang else ""}" href="{escape(target.href)}" '
         f'data-preview="{escape(target.preview)}" data-number="{escape(number)}"{other}>{escape(words)}</a>'
@@ -96,7 +98,7 @@ def _link(words: str, number: str, target: LinkTarget | None, missing: str | Non
 
 
 def _missing_note(number: str) -> str:
-    return f"Not in this edition: {number}" if number else "Not a rule of this edition"
+    return _("Not in this edition: %(number)s", number=number) if number else _("Not a rule of this edition")
 
 
 def _short_label(number: str, first: str) -> str:

@@ -88,9 +88,9 @@ def test_home_choice_page_and_404_name_editions_apart(client: FlaskClient) -> No
     assert texts(soup(choice), ".choices a") == ["2021-11-19", "2021-11-19 · dbyll"]
     assert hrefs(soup(choice), ".choices a") == ["/ko/cr/ko-2021-11-19/702.19b", "/ko/cr/ko-2021-11-19-dbyll/702.19b"]
     missing = soup(client.get("/ja/cr/702.19"))
-    assert texts(missing, ".suggestions a")[-5:] == [
-        "702.19 in en 2026-01-16", "702.19 in en 2021-11-19", "702.19 in ko 2021-11-19",
-        "702.19 in ko 2021-11-19 · dbyll", "702.19 in ko undated · 000…"]
+    assert texts(missing, ".suggestions a")[-5:] == [  # a Japanese page: its suggestions in Japanese
+        "en 2026-01-16の702.19", "en 2021-11-19の702.19", "ko 2021-11-19の702.19",
+        "ko 2021-11-19 · dbyllの702.19", "ko undated · 000…の702.19"]
     no_edition = soup(client.get("/ko/cr/1999-01-01/702.19"))
     assert texts(no_edition, ".suggestions a") == ["2021-11-19", "2021-11-19 · dbyll", "undated · 000…"]
 

@@ -38,7 +38,9 @@ def test_an_old_edition_says_when_the_rule_was_removed(client):
 def test_a_translation_warns_that_the_english_rule_changed_and_shows_what(client):
     soup = page(client, "/ko/cr/702.19b")
     warning = soup.select_one(".english-changed")
-    assert "The English rule has changed since this translation" in warning.get_text(" ", strip=True)
+    text = warning.get_text(" ", strip=True)  # a Korean page: its warning in Korean
+    assert text.startswith("이 번역(2021-11-19, 702.19b ) 이후 영어 규칙이 바뀌었습니다:")
+    assert "최신 영어판(2026-01-16)에서는 702.19b 이며, 수정되었습니다." in text
     assert any("battle" in ins.get_text() for ins in warning.select(".diff ins"))
 
 
@@ -94,7 +96,7 @@ def test_an_undated_copy_names_the_edition_it_matches(client):
     soup = page(client, f"/ko/cr/{seed['id']}/901")
     note = soup.select_one(".copy-of")
     assert note.select_one("a").get_text() == "2016-11-11"
-    assert "% identical" in note.get_text()
+    assert "(99% 동일)" in note.get_text()
 
 
 def test_an_english_rule_names_its_translation_whatever_its_number(client):
@@ -106,5 +108,5 @@ def test_an_english_rule_names_its_translation_whatever_its_number(client):
 def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client):
     soup = page(client, "/ko/cr/702.19")
     changed = soup.select_one(".english-changed.subrules li[data-number='702.19b']")
-    assert "edited" in changed.get_text()
+    assert "수정" in changed.get_text()  # edited
     assert any("battle" in ins.get_text() for ins in changed.select("ins"))

@@ -7,10 +7,12 @@ from __future__ import annotations
 import difflib
 
 from flask import Blueprint, Response, redirect, render_template, request
+from flask_babel import gettext as _
 
 from kb.model import Edition
 from web import args, state
 from web.errors import abort_with
+from web.i18n import LANGUAGE_NAMES
 from kb.store.coverage import english_stand_in
 from web.render import linker
 from web.terms import in_other_languages
@@ -74,5 +76,6 @@ def _not_found(edition: Edition, term: str) -> None:
     terms = [e.term for e in state.store().glossary(edition.id)]
     close = difflib.get_close_matches(term, terms, n=6, cutoff=0.6)
     urls = state.urls()
-    abort_with(404, f"No glossary entry {term[:80]!r} in the {edition.lang} edition {state.labels().phrase(edition)}.",
-               [(t, urls.glossary(edition.lang, t, edition)) for t in close] + [("Search", urls.search(term[:200]))])
+    abort_with(404, _("No glossary entry “%(term)s” in the %(language)s edition %(edition)s.", term=term[:80],
+                      language=LANGUAGE_NAMES.get(edition.lang, edition.lang), edition=state.labels().phrase(edition)),
+               [(t, urls.glossary(edition.lang, t, edition)) for t in close] + [(_("Search"), urls.search(term[:200]))])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, render_template
+from flask_babel import gettext as _
 
 from kb import numbers
 from kb.model import Edition, Rule
@@ -20,6 +21,7 @@ from kb.store.coverage import english_stand_in
 from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
+from web.i18n import LANGUAGE_NAMES
 from web.identity import copy_of, english_changes_under, identity
 from web.pages.resolve import newest_rule, pinned_rule
 from web.render import linker
@@ -109,16 +111,21 @@ def _not_found(edition: Edition, number: str) -> None:
     held = state.coverage_of(edition)
     stand_in = english_stand_in(store, edition) if held and not held.holds(number) else None
     if stand_in is not None and store.rules_numbered(stand_in.id, number):
-        abort_with(404, f"The {edition.lang} edition {labels.phrase(edition)} holds rules {held.span} only: "
-                        f"rule {number} is in its English edition.",
-                   [(f"{number} in English (en), {labels.phrase(stand_in)}", urls.rule("en", number, stand_in))])
+        abort_with(404, _("The %(language)s edition %(edition)s holds rules %(span)s only: rule %(number)s is in "
+                          "its English edition.", language=LANGUAGE_NAMES.get(edition.lang, edition.lang), edition=labels.phrase(edition),
+                          span=held.span, number=number),
+                   [(_("%(number)s in English (en), %(edition)s", number=number, edition=labels.phrase(stand_in)),
+                     urls.rule("en", number, stand_in))])
     near = store.nearest_numbers(edition.id, number, limit=8)
     suggestions = [(n, urls.rule(edition.lang, n, edition)) for n in near]
     suggestions += [
-        (f"{number} in {other.lang} {labels.name(other)}", urls.rule(other.lang, number, other))
+        (_("%(number)s in %(language)s %(edition)s", number=number, language=other.lang, edition=labels.name(other)),
+         urls.rule(other.lang, number, other))
         for other in store.editions_having(number)[:6]
     ]
-    abort_with(404, f"Rule {number} is not in the {edition.lang} edition {labels.phrase(edition)}.", suggestions)
+    abort_with(404, _("Rule %(number)s is not in the %(language)s edition %(edition)s.", number=number,
+                      language=LANGUAGE_NAMES.get(edition.lang, edition.lang), edition=labels.phrase(edition)),
+               suggestions)
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:

@@ -1,0 +1,79 @@
+"""Each language's rule page speaks its language (interface words, ``lang`` attributes, fonts) on the
+languages KB (``languages_kb``: real en, ko, ja and zh texts from ../shared), and error pages too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from web.app import create_app
+
+CSS = Path(__file__).resolve().parents[2] / "web" / "static" / "site.css"
+
+WORDS = {  # lang: (Cited by, Example:, History of this rule, Search, search placeholder, compare languages)
+    "en": ("Cited by", "Example:", "History of this rule", "Search", "Search or rule number", "compare languages"),
+    "ko": ("인용하는 규칙", "예시:", "이 규칙의 변경 이력", "검색", "검색어 또는 규칙 번호", "언어 비교"),
+    "ja": ("参照元", "例：", "このルールの変遷", "検索", "検索語またはルール番号", "言語を比較"),
+    "zh": ("被引用", "例如：", "此规则的历史", "搜索", "搜索词或规则编号", "比较语言"),
+}
+
+
+@pytest.fixture(scope="module")
+def client(languages_kb: Path) -> FlaskClient:
+    return create_app({"KB_DIR": str(languages_kb)}).test_client()
+
+
+def soup(client: FlaskClient, url: str, status: int = 200) -> BeautifulSoup:
+    answer = client.get(url)
+    assert answer.status_code == status, url
+    return BeautifulSoup(answer.text, "html.parser")
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_each_languages_rule_page_carries_its_interface_words_and_lang(client: FlaskClient, lang: str) -> None:
+    page = soup(client, f"/{lang}/cr/702.19")
+    cited_by, example, history, search, placeholder, compare = WORDS[lang]
+    assert page.html["lang"] == lang
+    assert page.select_one("#cited-by-h").get_text() == cited_by
+    assert page.select_one(".rule .example .example-label").get_text() == example
+    assert page.select_one("a.history-link").get_text() == history
+    assert page.select_one("header.site button").get_text() == search
+    assert page.select_one("#site-q")["placeholder"] == placeholder
+    assert page.select_one(f".edition-line a[href^='/compare/']").get_text() == compare
+    # the rule text blocks are in the page's language (no other lang on the way up from the text)
+    text = page.select_one("article.rule[data-number='702.19b'] .rule-text")
+    assert [p["lang"] for p in text.parents if p.has_attr("lang")] == [lang]
+    # the switcher offers all four languages, each link marked with its language
+    switcher = page.select(".switcher li[class^='lang-']")
+    assert [li["class"][0] for li in switcher] == ["lang-en", "lang-ko", "lang-ja", "lang-zh"]
+    assert {a["hreflang"] for a in page.select(".switcher a[hreflang]")} >= set(WORDS) - {lang}
+
+
+def test_text_in_another_language_is_marked_with_its_own(client: FlaskClient) -> None:
+    page = soup(client, "/ja/cr/702.19")  # Trample in the other languages: ko, zh, en terms
+    assert {t["lang"] for t in page.select(".other-terms .term")} >= {"en", "ko", "zh"}
+    korean_glossary = soup(client, "/ko/glossary")  # the source omits it: the English glossary stands in
+    assert korean_glossary.html["lang"] == "ko"
+    assert korean_glossary.select_one(".english-glossary a")["lang"] == "en"
+
+
+def test_error_pages_speak_the_language_of_their_url_and_the_api_stays_english(client: FlaskClient) -> None:
+    missing = soup(client, "/ja/cr/999.99", 404)
+    assert missing.html["lang"] == "ja"
+    assert missing.select_one("h1").get_text() == "見つかりません"
+    assert missing.select_one(".error-message").get_text().startswith("ルール999.99は日本語の版 2026-01-16 発効 にはありません。")
+    chinese = soup(client, "/zh/glossary/NoSuchTerm", 404)
+    assert (chinese.html["lang"], chinese.select_one("h1").get_text()) == ("zh", "未找到")
+    assert "词汇表中没有“NoSuchTerm”词条" in chinese.select_one(".error-message").get_text()
+    api = client.get("/api/v1/rules/ja/999.99")
+    assert api.status_code == 404 and api.get_json()["error"]["title"] == "Not found"
+
+
+def test_each_cjk_language_has_its_font_stack() -> None:
+    css = CSS.read_text(encoding="utf-8")
+    for lang, font in (("ko", '"Noto Sans KR"'), ("ja", '"Noto Sans JP"'), ("zh", '"Noto Sans SC"')):
+        rule = next(line for line in css.splitlines() if line.startswith(f":lang({lang})"))
+        assert "font-family" in rule and font in rule
