@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_from_directory
+from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
@@ -63,7 +64,7 @@ def _card(edition: Edition, number: str) -> str:
     store, urls = state.store(), state.urls()
     rules = store.subtree(edition.id, number) if numbers.level(number) > 0 else store.rules_numbered(edition.id, number)
     if not rules:
-        abort_with(404, f"Rule {number} is not in the {edition.lang} edition {state.labels().phrase(edition)}.")
+        abort_with(404, _("Rule %(number)s is not in the %(language)s edition %(edition)s.", number=number, language=edition.lang, edition=state.labels().phrase(edition)))
     permalink = urls.absolute(urls.rule(edition.lang, number, edition, pinned=True))
     return render_template("embed/card.html", edition=edition, number=number, rules=rules[:CARD_RULES],
                            more=len(rules) - CARD_RULES, permalink=permalink)
@@ -80,7 +81,7 @@ def oembed() -> Response:
     lang, edition, number = _rule_of(url)
     urls = state.urls()
     if not state.store().rules_numbered(edition.id, number):
-        abort_with(404, f"Rule {number} is not in the {lang} edition {state.labels().phrase(edition)}.")
+        abort_with(404, _("Rule %(number)s is not in the %(language)s edition %(edition)s.", number=number, language=lang, edition=state.labels().phrase(edition)))
     width = _bounded(CARD_WIDTH, request.args.get("maxwidth"))
     height = _bounded(CARD_HEIGHT, request.args.get("maxheight"))
     segment = "" if urls.is_newest(edition) else urls.edition_segment(edition) + "/"

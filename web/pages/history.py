@@ -13,6 +13,7 @@ A pinned date that falls between editions is answered 302 with the edition in fo
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
+from flask_babel import gettext as _
 
 from kb import numbers
 from kb.errors import RuleNotFound
@@ -44,7 +45,7 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
         found = history_json(store, edition, number, detail=True)
     except RuleNotFound:
         near = store.nearest_numbers(edition.id, number, limit=8)
-        abort_with(404, f"Rule {number} is not in {edition.id}.", [(n, urls.history(edition.lang, n, edition)) for n in near])
+        abort_with(404, _("Rule %(number)s is not in %(edition)s.", number=number, edition=edition.id), [(n, urls.history(edition.lang, n, edition)) for n in near])
     editions = {e.id: e for e in store.editions()}
     for step in found["steps"]:
         target = editions[step["edition"]]
@@ -66,7 +67,7 @@ def changes(lang: str, span: str = "...") -> str:
     raw_old, raw_new = span.split("...", 1)
     chain = history.chain(state.store(), lang)
     if len(chain) < 2:
-        abort_with(404, f"The {lang} editions are not aligned (fewer than two dated editions).")
+        abort_with(404, _("The %(language)s editions are not aligned (fewer than two dated editions).", language=lang))
     store = state.store()
     new = args.edition(lang, raw_new) if raw_new else store.edition(chain[-1][0])
     if raw_old:
