@@ -125,9 +125,10 @@ def test_an_excerpt_says_what_it_holds_and_sends_a_missing_rule_to_its_english_e
     missing = client.get("/ja/cr/2023-09-01/702.19")
     page = BeautifulSoup(missing.text, "html.parser")
     assert missing.status_code == 404
-    assert "holds rules 100–208 only: rule 702.19 is in its English edition." in page.get_text()
+    # in the page's Japanese: "the Japanese edition ... holds rules 100–208 only: rule 702.19 is in its English edition"
+    assert "日本語の版 2023-09-01 発効 には100–208のルールしかありません：ルール702.19は英語版にあります。" in page.get_text()
     link = page.select_one("main a[href='/en/cr/2023-09-01/702.19']")
-    assert link.get_text() == "702.19 in English (en), 2023-09-01 発効"
+    assert link.get_text() == "英語（en）2023-09-01 発効の702.19"  # "702.19 in English (en), effective 2023-09-01"
 
 
 def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Path) -> None:
