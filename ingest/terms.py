@@ -19,8 +19,9 @@ Then the translators' term lists given to the build (``ingest.term_lists``: the 
 list's language (and its English partner), naming no rule.
 
 Every English term paired is a row of its own (lang ``en``). A (concept, language, term) is kept
-once, from the newest edition that pairs it (a term list comes after every text); a translation's term that is the English term itself (a
-Korean heading printed in English only: ``Abandon``) is left out.
+once, from the newest edition that pairs it (a term list comes after every text); a translation's
+term that is the English term itself (a Korean heading printed in English only: ``Abandon``) is
+left out.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from kb.store.terms import fold, split_headword
 
 Row = tuple[str, str, str, "str | None", str, str, "str | None"]
 """(concept, lang, term, reading, kind, edition, number): one ``terms`` row."""
-
 
 
 def concept_key(english: str) -> str:
