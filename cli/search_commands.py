@@ -15,7 +15,8 @@ from pathlib import Path
 
 import click
 
-from search.evaluate import EvalResult, QueryResult, evaluate
+from search.baseline import Fts5Baseline
+from search.evaluate import EvalResult, QueryResult, evaluate, evaluate_with, read_queries
 from kb.store.layout import current_build, default_kb_dir
 from search.searcher import Searcher, open_searcher
 from cli.options import clean_errors, kb_option, print_json
@@ -58,9 +59,32 @@ def search_command(
 @kb_option
 @clean_errors
 def eval_command(queries: Path, kb_dir: Path | None) -> None:
-    """Print MRR@10 and recall@10 of the search over QUERIES (lang<TAB>query<TAB>numbers), and
-    the queries that missed."""
-    click.echo(format_eval(evaluate(_searcher(kb_dir), queries)))
+    """Print MRR@10, hit@10 and share@10 of the search over QUERIES (lang<TAB>query<TAB>numbers),
+    per ``# block:`` and beside an FTS5 BM25 baseline over the same editions, then the queries
+    that missed."""
+    searcher = _searcher(kb_dir)
+    judged = read_queries(queries)
+    result = evaluate(searcher, queries)
+    baseline = Fts5Baseline(searcher.store, sorted({q.lang for q in judged}))
+    base = evaluate_with(lambda q: baseline.search(q.query, q.lang), judged)
+    click.echo(format_comparison(result, base))
+    click.echo(format_eval(result))
+
+
+def format_comparison(result: EvalResult, base: EvalResult) -> str:
+    """One line per block (and ``all``): the search's MRR@10, hit@10 and share@10 beside the
+    baseline's."""
+    lines = [f"{'block':<12} {'n':>4}  {'MRR@10':>7} {'hit@10':>7} {'share@10':>8}   "
+             f"{'BM25 MRR':>8} {'hit@10':>7} {'share@10':>8}"]
+    rows = [("all", result, base)]
+    blocks, base_blocks = result.blocks(), base.blocks()
+    if len(blocks) > 1 or "" not in blocks:
+        rows += [(name or "-", found, base_blocks[name]) for name, found in blocks.items()]
+    for name, ours, theirs in rows:
+        lines.append(f"{name:<12} {len(ours.results):>4}  {ours.mrr_at_10:7.3f} {ours.hit_at_10:7.3f} "
+                     f"{ours.recall_at_10:8.3f}   {theirs.mrr_at_10:8.3f} {theirs.hit_at_10:7.3f} "
+                     f"{theirs.recall_at_10:8.3f}")
+    return "\n".join(lines)
 
 
 def format_eval(result: EvalResult) -> str:

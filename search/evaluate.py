@@ -9,18 +9,24 @@ the newest edition of its language.
 - reciprocal rank: 1 / the rank (1-based) of the first relevant hit in the top 10, else 0;
   MRR@10 is its mean over the queries.
 - recall: the share of a query's expected entries that some hit in the top 10 satisfies;
-  recall@10 is its mean over the queries.
+  recall@10 (also called share@10) is its mean over the queries.
+- hit@10: the share of queries with any expected entry in the top 10.
+
+A line ``# block: NAME (description)`` starts a block: the queries after it belong to block
+``NAME`` (``EvalResult.blocks`` gives the figures per block); queries before any are block ``""``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 from kb.numbers import ancestors, parse_number
 
 CUTOFF = 10
+_BLOCK = re.compile(r"#\s*block:\s*(\S+)")
 
 
 class _Searches(Protocol):
@@ -47,6 +53,7 @@ class JudgedQuery:
     query: str
     expected: tuple[Expected, ...]
     line: int
+    block: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,19 @@ class EvalResult:
     results: tuple[QueryResult, ...]
 
     @property
+    def hit_at_10(self) -> float:
+        """Share of queries with any relevant hit in the top 10, in [0, 1]."""
+        return sum(1 for r in self.results if r.rank) / (len(self.results) or 1)
+
+    def blocks(self) -> dict[str, "EvalResult"]:
+        """The figures of each ``# block:`` of the file (file order; ``""`` for queries before
+        any block line)."""
+        grouped: dict[str, list[QueryResult]] = {}
+        for result in self.results:
+            grouped.setdefault(result.query.block, []).append(result)
+        return {name: summarize(found) for name, found in grouped.items()}
+
+    @property
     def ranks(self) -> list[int | None]:
         """Each query's first relevant rank (None when missed), in file order."""
         return [r.rank for r in self.results]
@@ -83,24 +103,37 @@ def read_queries(path: Path) -> list[JudgedQuery]:
     """Read a query file (format in the module docstring). Raises ``ValueError`` naming the line
     for a line without three tab-separated fields or with an expected entry that is no number."""
     queries = []
+    block = ""
     for line_no, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
+        if line.lstrip().startswith("#"):
+            found = _BLOCK.match(line.strip())
+            block = found.group(1) if found else block
+            continue
+        if not line.strip():
             continue
         fields = line.split("\t")
         if len(fields) != 3:
             raise ValueError(f"{path}:{line_no}: expected lang<TAB>query<TAB>numbers, got {line!r}")
         lang, query, expected = (f.strip() for f in fields)
-        queries.append(JudgedQuery(lang, query, tuple(_expected(e, path, line_no) for e in expected.split()), line_no))
+        queries.append(JudgedQuery(lang, query, tuple(_expected(e, path, line_no) for e in expected.split()), line_no, block))
     return queries
 
 
 def evaluate(searcher: _Searches, tsv_path: Path) -> EvalResult:
     """Search every query of ``tsv_path`` with ``searcher`` (a ``kb.search.Searcher``) in its
     language's newest edition and score the top 10 (see module docstring)."""
-    results = []
-    for judged in read_queries(tsv_path):
-        hits = searcher.search(judged.query, lang=judged.lang, limit=CUTOFF)
-        results.append(score_hits(judged, [hit.number for hit in hits]))
+    return evaluate_with(
+        lambda judged: [hit.number for hit in searcher.search(judged.query, lang=judged.lang, limit=CUTOFF)],
+        read_queries(tsv_path))
+
+
+def evaluate_with(search: Callable[[JudgedQuery], list[str]], queries: list[JudgedQuery]) -> EvalResult:
+    """Score any search function (a judged query -> hit numbers, best first) on ``queries``."""
+    return summarize([score_hits(judged, search(judged)) for judged in queries])
+
+
+def summarize(results: list[QueryResult]) -> EvalResult:
+    """MRR@10 and recall@10 over per-query results."""
     count = len(results) or 1
     mrr = sum(1.0 / r.rank for r in results if r.rank) / count
     recall = sum(r.recall for r in results) / count

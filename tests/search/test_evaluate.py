@@ -105,7 +105,10 @@ def test_evaluate_the_real_searcher_and_the_eval_command(tmp_path: Path) -> None
     (tmp_path / "kb" / "current").symlink_to(build.root)
     out = CliRunner().invoke(eval_command, [str(path), "--kb", str(tmp_path / "kb")])
     assert out.exit_code == 0, out.output
-    assert out.output.splitlines() == [
+    lines = out.output.splitlines()
+    assert lines[0].split() == ["block", "n", "MRR@10", "hit@10", "share@10", "BM25", "MRR", "hit@10", "share@10"]
+    assert lines[1].split()[:5] == ["all", "4", "0.750", "0.750", "0.750"]
+    assert lines[2:] == [
         "queries: 4", "MRR@10: 0.750", "recall@10: 0.750", "misses: 1",
         "  line 4: en 'zzqqxx' expected 103.5; rank -, recall 0.00; got (nothing)",
     ]
@@ -115,3 +118,23 @@ def test_evaluate_the_real_searcher_and_the_eval_command(tmp_path: Path) -> None
         ("704.5j", "en-2026-01-16", "State-Based Actions")]
     missing = CliRunner().invoke(search_command, ["x", "--kb", str(tmp_path / "none")])
     assert missing.exit_code == 1 and missing.output.startswith("Error: no knowledge base at")
+
+
+def test_figures_per_block_and_beside_a_baseline(tmp_path: Path) -> None:
+    from search.baseline import Fts5Baseline
+    from search.evaluate import evaluate_with
+
+    build = build_search_kb(tmp_path / "build")
+    path = tmp_path / "queries.tsv"
+    path.write_text("# block: name (one word)\nen\ttrample\t702.19*\nen\tzzqqxx\t103.5\n"
+                    "# block: keyword (words)\nen\tdeathtouch trample\t702.2c 702.19b\n", encoding="utf-8")
+    judged = read_queries(path)
+    assert [q.block for q in judged] == ["name", "name", "keyword"]
+    result = evaluate(open_searcher(build), path)
+    blocks = result.blocks()
+    assert list(blocks) == ["name", "keyword"]
+    assert (blocks["name"].hit_at_10, blocks["name"].mrr_at_10) == (0.5, 0.5)
+    assert blocks["keyword"].hit_at_10 == 1.0
+    baseline = Fts5Baseline(open_searcher(build).store, ["en"])
+    base = evaluate_with(lambda q: baseline.search(q.query, q.lang), judged)
+    assert base.results[1].found == () and base.results[0].rank is not None
