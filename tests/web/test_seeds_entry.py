@@ -43,3 +43,15 @@ def test_an_excerpt_lists_the_rules_its_section_heading_does_not_hold(seeds_clie
     listed = hrefs(page, ".sections .three-digit a")
     assert listed and all(href.startswith("/ko/cr/ko-undated-003-a598c1a51fd45771/") for href in listed)
     assert listed[0].endswith("/208") or listed[0].rsplit("/", 1)[1].startswith("208.")
+
+
+def test_every_link_of_an_excerpts_rule_page_answers_200(seeds_client) -> None:
+    """The Korean 700-726 copy prints no heading for section 7: its breadcrumb names the section
+    without linking a page that does not exist."""
+    url = "/ko/cr/ko-undated-000-81dc8df3711c17ec/702.19"
+    page = soup(seeds_client.get(url))
+    crumbs = page.select(".breadcrumb li")
+    assert [li.a is not None for li in crumbs[1:3]] == [False, True]  # section 7: no link; 702: linked
+    links = sorted(set(h for h in hrefs(page, "a[href]") if h.startswith("/") and "#" not in h))
+    assert [(href, seeds_client.get(href).status_code) for href in links
+            if seeds_client.get(href).status_code not in (200, 302)] == []

@@ -44,11 +44,12 @@ OG_DESCRIPTION_CHARS = 200
 
 @dataclass(frozen=True)
 class Crumb:
-    """One breadcrumb step: a number, its heading (or None) and its page."""
+    """One breadcrumb step: a number, its heading (or None) and its page (None: an excerpt that
+    does not print that section heading has no page for it)."""
 
     number: str
     title: str | None
-    href: str
+    href: str | None
 
 
 SWITCHER_NEWEST = 3
@@ -129,13 +130,15 @@ def _not_found(edition: Edition, number: str) -> None:
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
-    """Section, three-digit rule and rule above ``number``, each with its heading when printed."""
+    """Section, three-digit rule and rule above ``number``, each with its heading when printed and
+    its page (a section page needs its printed heading; the others show the rules under them)."""
     store, urls = state.store(), state.urls()
     crumbs = []
     for above in numbers.ancestors(number):
         found = store.rules_numbered(edition.id, above)
         title = (found[0].title or found[0].text[:60]) if found else None
-        crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition)))
+        page = found or numbers.level(above) > 0
+        crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition) if page else None))
     return crumbs
 
 
