@@ -22,7 +22,9 @@ order in one segment, so a document's number is its ``seq``. Fields:
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
 - ``heading``: the rule's title, the English title a translation prints beside it (``돌진
   Trample``), the terms its text defines and the glossary terms that cite it; ``body``: the
-  rule's text (not stored: the store has it); ``examples``: its examples. All three in the
+  rule's text (not stored: the store has it); ``section``: the title of the nearest titled rule
+  above it (``Trample`` for 702.19b: a subrule is about its rule's subject without naming it);
+  ``examples``: its examples. All four in the
   edition's language analyzer (the Korean/Japanese analyzer stems Latin words as the English one
   does), with positions for quoted phrases and the heading phrase bonus. ``write_index`` runs the
   analyzer once per text and gives whoosh the tokens separated by spaces
@@ -52,11 +54,11 @@ from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pair
 from search.pairs import EncodedPairs, PairsWriter
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
 not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``. 4: no spelling
-fields (the vocabulary is in the store)."""
-TEXT_FIELDS = ("heading", "body", "examples")
+fields (the vocabulary is in the store). 5: ``section``."""
+TEXT_FIELDS = ("heading", "section", "body", "examples")
 """Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256
 """whoosh's posting buffer. One writer per edition, one commit: one segment, documents numbered in
@@ -80,6 +82,7 @@ def schema_for(lang: str) -> Schema:
         defined=KEYWORD(commas=True, lowercase=False),
         heading=TEXT(analyzer=tokens),
         body=TEXT(analyzer=tokens),
+        section=TEXT(analyzer=tokens),
         examples=TEXT(analyzer=tokens),
         context=STORED(),
     )
@@ -207,18 +210,17 @@ def rule_documents(text: EditionText, cache: dict | None = None) -> Iterator[dic
             "defined": ",".join(_name_keys(defined, lang, cache)),
             "heading": heading,
             "body": rule.text,
+            "section": ancestor_title(rule.number, titles),
             "examples": "\n".join(example.text for example in rule.examples),
-            "context": context_title(rule, titles),
+            "context": rule.title or ancestor_title(rule.number, titles),
         }
 
 
-def context_title(rule: Rule, titles: dict[str, str]) -> str:
-    """The rule's title, or the nearest ancestor's title in ``titles`` (number -> title), or ``""``."""
-    if rule.title:
-        return rule.title
-    for number in reversed(numbers.ancestors(rule.number)):
-        if number in titles:
-            return titles[number]
+def ancestor_title(number: str, titles: dict[str, str]) -> str:
+    """The title of the nearest rule above ``number`` in ``titles`` (number -> title), or ``""``."""
+    for ancestor in reversed(numbers.ancestors(number)):
+        if ancestor in titles:
+            return titles[ancestor]
     return ""
 
 

@@ -52,6 +52,7 @@ from search.query import (
     parse_query,
     weighting,
 )
+from search.informative import informative, is_long
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
@@ -171,7 +172,7 @@ class Searcher:
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES else None
         latin = self._spellers_of(edition.id)[0]
-        parsed = correct_query(searcher, parsed, lang, speller, latin=latin)
+        parsed = informative(correct_query(searcher, parsed, lang, speller, latin=latin), searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
         if not results and speller is not None:
@@ -179,15 +180,22 @@ class Searcher:
             if thorough != parsed:
                 results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
                 parsed = thorough if results else parsed
-        for mode in ("all+examples", "any"):
-            if not results:
-                results = _run(searcher, build_query(parsed, lang, mode, pairs), where, limit)
+        if not results:
+            results = _run(searcher, build_query(parsed, lang, "all+examples", pairs), where, limit)
+        if len(results) < limit:
+            seen = {found["seq"] for found in results}
+            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, limit)
+            results = [(found, found.score) for found in results] + _below(
+                [found for found in broader if found["seq"] not in seen][: limit - len(results)],
+                min((found.score for found in results), default=None))
+        else:
+            results = [(found, found.score) for found in results]
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
-        texts = self.store.rule_texts(edition.id, [found["seq"] for found in results])
+        texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])
         return [
-            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), found.score)
-            for found in results
+            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), score)
+            for found, score in results
         ]
 
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
@@ -230,10 +238,11 @@ def correct_query(
     words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
     reader = searcher.reader()
     clauses = []
+    names = is_long(parsed)  # in a question, a capitalised word no text holds is a name, not a typo
     for clause in parsed.clauses:
         words = [
             _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
-            else _corrected(reader, word, lang, latin)
+            else word if names and word[:1].isupper() else _corrected(reader, word, lang, latin)
             for word in clause.text.split()
         ]
         clauses.append(replace(clause, text=" ".join(words)))
@@ -273,9 +282,17 @@ def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: 
     if latin is None or not lowered.isascii() or not lowered.isalpha():
         return word
     tokens = field_tokens("body", lowered, lang)
-    if any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
-        return word
+    if not tokens or any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
+        return word  # a stop word ("from") is never a typo
     return (latin.correct(lowered) if latin else None) or word
+
+
+def _below(found: list, floor: float | None) -> list[tuple[object, float]]:
+    """``found`` (whoosh hits, best first) with scores scaled to stay under ``floor`` (None: kept)."""
+    if floor is None or not found:
+        return [(hit, hit.score) for hit in found]
+    top = max(hit.score for hit in found) or 1.0
+    return [(hit, floor * 0.999 * hit.score / top) for hit in found]
 
 
 def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:

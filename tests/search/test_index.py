@@ -103,7 +103,7 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
     assert documents["702.19"] == {
         "seq": [r.number for r in rules].index("702.19"), "number": "702.19", "within": "7 702",
         "name": "돌진,trample,trampl", "defined": "", "heading": "돌진\nTrample", "body": "돌진 Trample",
-        "examples": "", "context": "돌진",
+        "section": "키워드 능력", "examples": "", "context": "돌진",
     }
     # the spelling vocabulary is the store's (kb.model.Vocabulary), no longer the first document's
     vocabulary = text.vocabulary
@@ -112,7 +112,7 @@ def test_rule_documents_of_a_korean_keyword_heading() -> None:
     assert vocabulary.names["돌진"] == 10 and vocabulary.names["상태참조행동"] == 10  # name words weigh 10 per name
     assert vocabulary.readings == {} and "spell_cjk" not in documents["702.19"]
     assert documents["704.5j"]["defined"] == "전설규칙,전설 규칙"
-    assert documents["704.5j"]["context"] == "상태 참조 행동"
+    assert documents["704.5j"]["context"] == documents["704.5j"]["section"] == "상태 참조 행동"
     assert documents["704.5j"]["heading"] == "전설 규칙"
 
 

@@ -79,7 +79,8 @@ def test_a_glossary_or_defined_term_puts_its_rule_first(searcher: Searcher, lang
 
 
 def test_the_rules_a_glossary_term_only_mentions_still_follow(searcher: Searcher) -> None:
-    assert [h.number for h in searcher.search("haste", lang="en")] == ["702.10", "702.10a", "302.6", "702.10b"]
+    found = [h.number for h in searcher.search("haste", lang="en")]
+    assert found[:2] == ["702.10", "702.10a"] and sorted(found[2:]) == ["302.6", "702.10b"]
 
 
 @pytest.mark.parametrize(("lang", "query", "number"), [
@@ -93,7 +94,8 @@ def test_a_typo_still_finds_the_rule(searcher: Searcher, lang: str, query: str, 
 
 def test_a_typo_beside_a_right_word_is_corrected_and_marked(searcher: Searcher) -> None:
     hits = searcher.search("trample damge", lang="en")
-    assert sorted(h.number for h in hits) == ["702.19a", "702.19b", "702.19c"]  # trample and damage
+    assert sorted(h.number for h in hits[:3]) == ["702.19a", "702.19b", "702.19c"]  # trample and damage
+    assert {"702.19", "510"} <= {h.number for h in hits[3:]}  # then the rules with one of the words
     assert "<mark>damage</mark>" in hits[0].snippet and "<mark>trample</mark>" in hits[0].snippet
 
 
@@ -116,8 +118,9 @@ def test_a_typo_beside_a_right_word_is_corrected_and_marked(searcher: Searcher) 
 def test_a_korean_or_japanese_typo_finds_what_the_word_finds(
     searcher: Searcher, lang: str, typo: str, query: str, numbers: list[str]
 ) -> None:
-    assert [h.number for h in searcher.search(query, lang=lang)] == numbers
-    assert [h.number for h in searcher.search(typo, lang=lang)] == numbers
+    found = [h.number for h in searcher.search(query, lang=lang)]
+    assert found[: len(numbers)] == numbers  # then the rules with some of the words, when any
+    assert [h.number for h in searcher.search(typo, lang=lang)] == found
 
 
 @pytest.mark.parametrize(("lang", "word", "correction"), [
@@ -140,7 +143,8 @@ def test_a_word_the_texts_hold_is_not_corrected(searcher: Searcher, lang: str, w
     ("ja", "マリガンの手順", "103.5"),          # one CJK run whose bigrams are not all in any rule
     ("ja", "優先権を持つプレイヤー", "117.1"),
     ("ko", "멀리건하는 방법", "103.4"),
-    ("en", "trample creature zzzz", "702.19"),  # a word no rule has does not empty the results
+    ("en", "trample creature zzzz", "702.19c"),  # a word no rule has does not empty the results;
+                                                 # a text with both words beats the title "Trample"
 ])
 def test_when_no_rule_has_every_word_the_rules_with_most_come_first(
     searcher: Searcher, lang: str, query: str, number: str
@@ -171,8 +175,9 @@ def test_query_syntax_the_user_did_not_mean_is_searched_as_text(searcher: Search
 
 
 def test_syntax_characters_around_words_do_not_hide_them(searcher: Searcher) -> None:
-    for query in ['"trample', "trample AND (", "((trample))", "trample*", "title:trample", "[trample]"]:
+    for query in ['"trample', "trample AND (", "((trample))", "trample*", "[trample]"]:
         assert _first(searcher, query, "en") == "702.19", query
+    assert _first(searcher, "title:trample", "en") in ("702.19", "702.19a")  # the words "title trample"
     assert _first(searcher, "돌진:", "ko") == "702.19"
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from search.analysis import cjk_analyzer, english_analyzer
 from kb.model import Edition, Rule
-from search.query import Clause, ParsedQuery, parse_query
+from search.query import MAX_QUERY_CHARS, Clause, ParsedQuery, parse_query
 from search.searcher import Hit, Searcher, open_searcher
 from search.snippets import SNIPPET_CHARS, snippet
 from tests.search.search_kb import build_search_kb
@@ -36,7 +36,7 @@ def test_hits_carry_rule_edition_context_title_and_marked_snippet(searcher: Sear
 
 
 def test_the_title_of_a_rule_without_one_is_its_nearest_ancestors(searcher: Searcher) -> None:
-    assert [(h.number, h.title) for h in searcher.search("legend rule", lang="en")] == [
+    assert [(h.number, h.title) for h in searcher.search("legend rule", lang="en")][:2] == [
         ("704.5j", "State-Based Actions"), ("205.4d", "")]
 
 
@@ -93,4 +93,4 @@ def test_parse_query(text: str, expected: ParsedQuery) -> None:
 
 def test_parse_query_bounds_its_input() -> None:
     parsed = parse_query("word " * 1000)
-    assert len(parsed.text) <= 200 and len(parsed.clauses) == 12
+    assert len(parsed.text) == MAX_QUERY_CHARS - 1 and len(parsed.clauses) == MAX_QUERY_CHARS // 5

@@ -1,0 +1,54 @@
+"""The informative words of a long query (a player's whole question) in one edition.
+
+A question such as "Ada casts Shaman of the Pack. In response to its trigger, Nickolas kills it
+with Foolish Fate. How much life does Nickolas lose?" says what it is about in a few words among
+many: names no rule holds, and words nearly every rule holds. Every word of it is read
+(``search.query.parse_query`` cuts none); here a query of more than ``LONG_QUERY`` words keeps
+the ``MAX_TERMS`` words of highest idf (inverse document frequency over the edition's headings
+and texts) among those the index holds, in the order typed. Shorter queries are kept whole: each
+word a judge types for a lookup counts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from whoosh.reading import IndexReader
+
+from search.query import Clause, ParsedQuery, field_tokens
+
+LONG_QUERY = 6
+"""Queries of more words than this are reduced (2-4 word lookups never are)."""
+MAX_TERMS = 14
+"""Words a long query keeps (most questions hold 8-20 words the index knows)."""
+SEARCHED_FIELDS = ("heading", "body")
+
+
+def is_long(parsed: ParsedQuery) -> bool:
+    """True when ``parsed`` has more words than ``LONG_QUERY`` (a question, not a lookup)."""
+    return len(parsed.clauses) > LONG_QUERY
+
+
+def informative(parsed: ParsedQuery, reader: IndexReader, lang: str) -> ParsedQuery:
+    """``parsed`` unchanged when short (``is_long``), else its ``MAX_TERMS`` words of highest idf
+    that the edition's headings or texts hold, in query order (quoted phrases always kept).
+    ``reader`` is the edition's whoosh reader; ``lang`` its language."""
+    if not is_long(parsed):
+        return parsed
+    documents = reader.doc_count_all() or 1
+    weights = {clause: _idf(clause, reader, lang, documents) for clause in dict.fromkeys(parsed.clauses)}
+    held = [clause for clause, weight in weights.items() if weight > 0 or clause.phrase]
+    kept = set(sorted(held, key=lambda clause: (not clause.phrase, -weights[clause]))[:MAX_TERMS])
+    return replace(parsed, clauses=tuple(clause for clause in held if clause in kept))
+
+
+def _idf(clause: Clause, reader: IndexReader, lang: str, documents: int) -> float:
+    """The clause's rarest token's idf (0 when some token is in no heading or text)."""
+    tokens = field_tokens("body", clause.text, lang)
+    if not tokens:
+        return 0.0
+    frequencies = [max(reader.doc_frequency(field, token) for field in SEARCHED_FIELDS) for token in tokens]
+    if min(frequencies) == 0:
+        return 0.0
+    return math.log(documents / min(frequencies))
