@@ -7,8 +7,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 2. Otherwise the CR terms the query writes in another language are put in the edition's language
    (the term dictionary, ``kb.store.terms``: ``trample`` searched in Japanese is ``トランプル``,
    ``践踏`` in Korean ``돌진``), and the words are searched in the edition's index (``search.index``), every word required;
-   titles, defined terms and glossary terms weigh more than text, and a query that is a rule's
-   whole name (title, English title, defined or glossary term) puts that rule first.
+   titles, defined terms and glossary terms weigh as much as text, the title of the rule a
+   subrule is under a little less, examples less, and a query that is a rule's whole name (title,
+   English title, defined or glossary term) puts that rule first.
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
    ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
    holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
@@ -16,8 +17,12 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    (``たいしょう -> 対象``), either not found as a phrase; when the words are all held but find
    nothing together, runs that are no vocabulary word are corrected too. A word the texts hold
    is never changed.
-3. When every word together finds nothing in headings and texts, examples are searched too, and
-   then any word may match.
+3. A question (more than ``search.informative.LONG_QUERY`` words) keeps its informative words:
+   those the edition holds, rarest first (``search.informative``); its capitalised words that no
+   text holds are names, never spell-corrected.
+4. When every word together finds nothing in headings and texts, examples are searched too; and
+   when fewer than ``limit`` rules have every word, the results are filled from the rules with
+   some of them (most words and rarest words first), scored below the last full match.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -31,7 +36,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import whoosh.index
@@ -39,7 +44,7 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
-from search.index import TEXT_FIELDS, check_schema, indexed_editions, rule_and_under
+from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
 from kb.model import Edition
 from search.pairs import PairsReader
@@ -52,10 +57,11 @@ from search.query import (
     parse_query,
     weighting,
 )
-from search.informative import informative, is_long
+from search.correct import correct_query
+from search.informative import informative
 from search.snippets import snippet
 from search.spelling import LatinSpeller
-from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
+from search.spelling_cjk import CJKSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 
@@ -225,66 +231,6 @@ class Searcher:
 def open_searcher(build: BuildPaths) -> Searcher:
     """A Searcher over a build's index and store (``kb.store.layout.current_build(kb_dir)``)."""
     return Searcher(build.index, Store(build.store))
-
-
-def correct_query(
-    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
-    thorough: bool = False, latin: LatinSpeller | None = None,
-) -> ParsedQuery:
-    """``parsed`` with every Latin word that no text field of the edition holds replaced by its
-    spelling correction (``latin``, the edition's ``search.spelling.LatinSpeller``; none without), and with ``speller`` (the edition's, ``search.spelling_cjk``)
-    every Korean/Japanese word or script run of a word that has a bigram no text holds; with
-    ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
-    words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
-    reader = searcher.reader()
-    clauses = []
-    names = is_long(parsed)  # in a question, a capitalised word no text holds is a name, not a typo
-    for clause in parsed.clauses:
-        words = [
-            _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
-            else word if names and word[:1].isupper() else _corrected(reader, word, lang, latin)
-            for word in clause.text.split()
-        ]
-        clauses.append(replace(clause, text=" ".join(words)))
-    return replace(parsed, clauses=tuple(clauses))
-
-
-def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
-    return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
-
-
-def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
-    """A script run of a word, corrected when it is two characters or more and no text has it:
-    a token no text field holds, or a run the speller does not know (``CJKSpeller.knows``) that
-    no heading or text holds as a phrase; with ``thorough``, any run that is no vocabulary word."""
-    if len(run) < 2:
-        return run
-    held = not thorough and _held(searcher.reader(), run, lang)
-    if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
-        return run
-    return speller.correct(run) or run
-
-
-def _held(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
-    """True when every token of ``text`` is in some text field of the edition."""
-    tokens = field_tokens("body", text, lang)
-    return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
-
-
-def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
-    tokens = field_tokens("body", text, lang)
-    phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
-    return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
-
-
-def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None) -> str:
-    lowered = word.lower()
-    if latin is None or not lowered.isascii() or not lowered.isalpha():
-        return word
-    tokens = field_tokens("body", lowered, lang)
-    if not tokens or any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
-        return word  # a stop word ("from") is never a typo
-    return (latin.correct(lowered) if latin else None) or word
 
 
 def _below(found: list, floor: float | None) -> list[tuple[object, float]]:

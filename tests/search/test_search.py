@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from search.query import parse_query
-from search.searcher import NUMBER_SCORE, Hit, Searcher, correct_query, open_searcher
+from search.correct import correct_query
+from search.searcher import NUMBER_SCORE, Hit, Searcher, open_searcher
 from tests.search.search_kb import build_search_kb
 
 

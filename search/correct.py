@@ -1,0 +1,78 @@
+"""Spelling correction of a query in one edition: a word no text of the edition holds is
+replaced by the edition's nearest word (``search.spelling`` for Latin words, ``search.spelling_cjk``
+for Korean and Japanese script runs); a word the texts hold, a stop word, and (in a question) a
+capitalised name are never changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import whoosh.reading
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.index import TEXT_FIELDS
+from search.informative import is_long
+from search.query import ParsedQuery, field_tokens
+from search.spelling import LatinSpeller
+from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
+
+
+def correct_query(
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
+    thorough: bool = False, latin: LatinSpeller | None = None,
+) -> ParsedQuery:
+    """``parsed`` with every Latin word that no text field of the edition holds replaced by its
+    spelling correction (``latin``, the edition's ``search.spelling.LatinSpeller``; none without), and with ``speller`` (the edition's, ``search.spelling_cjk``)
+    every Korean/Japanese word or script run of a word that has a bigram no text holds; with
+    ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
+    words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
+    reader = searcher.reader()
+    clauses = []
+    names = is_long(parsed)  # in a question, a capitalised word no text holds is a name, not a typo
+    for clause in parsed.clauses:
+        words = [
+            _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
+            else word if names and word[:1].isupper() else _corrected(reader, word, lang, latin)
+            for word in clause.text.split()
+        ]
+        clauses.append(replace(clause, text=" ".join(words)))
+    return replace(parsed, clauses=tuple(clauses))
+
+
+def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
+
+
+def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+    """A script run of a word, corrected when it is two characters or more and no text has it:
+    a token no text field holds, or a run the speller does not know (``CJKSpeller.knows``) that
+    no heading or text holds as a phrase; with ``thorough``, any run that is no vocabulary word."""
+    if len(run) < 2:
+        return run
+    held = not thorough and _held(searcher.reader(), run, lang)
+    if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
+        return run
+    return speller.correct(run) or run
+
+
+def _held(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
+    """True when every token of ``text`` is in some text field of the edition."""
+    tokens = field_tokens("body", text, lang)
+    return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
+
+
+def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    tokens = field_tokens("body", text, lang)
+    phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
+    return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
+
+
+def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None) -> str:
+    lowered = word.lower()
+    if latin is None or not lowered.isascii() or not lowered.isalpha():
+        return word
+    tokens = field_tokens("body", lowered, lang)
+    if not tokens or any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
+        return word  # a stop word ("from") is never a typo
+    return (latin.correct(lowered) if latin else None) or word
