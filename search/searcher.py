@@ -58,6 +58,7 @@ from search.query import (
     weighting,
 )
 from search.correct import correct_query
+from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.snippets import snippet
 from search.spelling import LatinSpeller
@@ -123,15 +124,31 @@ class Searcher:
         """Hits for ``query``, best first, at most ``limit``. ``section`` keeps rules under a
         section or rule number (``"7"``, ``"702"``). Raises ``kb.errors.EditionNotFound`` /
         ``AmbiguousEdition`` for an ``edition`` or ``lang`` the store does not have."""
+        return self.find(query, lang=lang, edition=edition, section=section, limit=limit).hits
+
+    def find(
+        self,
+        query: str,
+        *,
+        lang: str | None = None,
+        edition: str | None = None,
+        section: str | None = None,
+        limit: int = 10,
+        literal: bool = False,
+    ) -> SearchResult:
+        """``search``'s hits with the query as corrected (``search.corrections.SearchResult``:
+        ``corrected`` is None when no spelling correction was used); ``literal`` searches the
+        words as typed, uncorrected. Raises as ``search`` does."""
+        notes = SearchNotes(literal=literal)
         if limit <= 0:
-            return []
+            return SearchResult([])
         hits: list[Hit] = []
         for target in self._targets(lang, edition):
             parsed = parse_query(self.in_language(query, target.lang))
             with self._readers.use(target.id):
-                hits += self._search_edition(target, parsed, section, limit)
+                hits += self._search_edition(target, parsed, section, limit, notes)
         hits.sort(key=lambda hit: -hit.score)
-        return hits[:limit]
+        return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
 
     def in_language(self, query: str, lang: str) -> str:
         """``query`` with the CR terms it writes in another language put in ``lang`` through the
@@ -149,7 +166,9 @@ class Searcher:
             found = [self.store.find_edition(language) for language in self.store.languages()]
         return [e for e in found if e.id in self._editions]
 
-    def _search_edition(self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int) -> list[Hit]:
+    def _search_edition(
+        self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes
+    ) -> list[Hit]:
         searcher = self._searcher(edition.id)
         where = rule_and_under(section) if section else None
         if parsed.number:
@@ -157,7 +176,7 @@ class Searcher:
             if hits:
                 return hits
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
-        return self._text_hits(searcher, edition, parsed, where, limit)
+        return self._text_hits(searcher, edition, parsed, where, limit, notes)
 
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
@@ -173,18 +192,23 @@ class Searcher:
         ]
 
     def _text_hits(
-        self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int
+        self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int,
+        notes: SearchNotes,
     ) -> list[Hit]:
         lang = edition.lang
-        speller = self._speller(edition.id) if lang in CJK_LANGUAGES else None
-        latin = self._spellers_of(edition.id)[0]
-        parsed = informative(correct_query(searcher, parsed, lang, speller, latin=latin), searcher.reader(), lang)
+        speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None
+        latin = None if notes.literal else self._spellers_of(edition.id)[0]
+        corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
+        notes.corrected(edition.id, parsed, corrected)
+        parsed = informative(corrected, searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
         if not results and speller is not None:
             thorough = correct_query(searcher, parsed, lang, speller, thorough=True, latin=latin)
             if thorough != parsed:
                 results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
+                if results:
+                    notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
         if not results:
             results = _run(searcher, build_query(parsed, lang, "all+examples", pairs), where, limit)

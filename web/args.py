@@ -21,11 +21,13 @@ ALL_LANGUAGES = "all"
 
 @dataclass(frozen=True)
 class SearchArgs:
-    """``query`` stripped; ``lang`` a known language or None; ``edition`` resolved or None."""
+    """``query`` stripped; ``lang`` a known language or None; ``edition`` resolved or None;
+    ``literal``: search the words as typed, no spelling correction (``literal=1``)."""
 
     query: str
     lang: str | None
     edition: Edition | None
+    literal: bool = False
 
 
 def language(lang: str) -> str:
@@ -61,8 +63,9 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     """Read ``q``, ``lang`` and ``edition`` (an id, or a date with ``lang``); 404 for an unknown
     language or edition, ``AmbiguousEdition`` for a date naming several editions. Without
     ``lang`` the language is guessed from the query's script (``query_language``); ``lang=all``
-    searches every language."""
+    searches every language; ``literal=1`` turns spelling correction off."""
     query = (args.get("q") or "").strip()
+    literal = args.get("literal") in ("1", "true", "yes")
     lang = args.get("lang") or None
     if lang == ALL_LANGUAGES:
         lang = None
@@ -72,12 +75,12 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
         lang = query_language(query, state.store().languages())
     wanted = args.get("edition") or None
     if wanted is None:
-        return SearchArgs(query, lang, None)
+        return SearchArgs(query, lang, None, literal)
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:
         abort_with(404, f"No edition {wanted[:40]!r}{' in ' + lang if lang else ''}.")
-    return SearchArgs(query, found.lang, found)
+    return SearchArgs(query, found.lang, found, literal)
 
 
 def query_language(query: str, languages: list[str]) -> str | None:

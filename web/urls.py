@@ -92,9 +92,12 @@ class Urls:
             args["edition"] = edition
         return f"{_root()}/compare/{number}" + (f"?{urlencode(args, safe=',')}" if args else "")
 
-    def search(self, query: str = "", lang: str | None = None, edition: str | None = None) -> str:
-        """The search page, with its query string when ``query`` is given."""
-        args = {k: v for k, v in (("q", query), ("lang", lang), ("edition", edition)) if v}
+    def search(self, query: str = "", lang: str | None = None, edition: str | None = None,
+               literal: bool = False) -> str:
+        """The search page, with its query string when ``query`` is given; ``literal``: the words
+        searched as typed (no spelling correction)."""
+        args = {k: v for k, v in (("q", query), ("lang", lang), ("edition", edition), ("literal", "1" if literal else ""))
+                if v}
         return f"{_root()}/search" + (f"?{urlencode(args)}" if args else "")
 
     def glossary(self, lang: str, term: str | None = None, edition: Edition | None = None) -> str:

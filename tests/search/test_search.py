@@ -225,3 +225,26 @@ def test_a_searcher_is_shared_between_threads(tmp_path: Path) -> None:
     expected = [shared.search(q, lang=lang) for q, lang in queries]
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert list(pool.map(lambda item: shared.search(item[0], lang=item[1]), queries)) == expected
+
+
+@pytest.mark.parametrize(("lang", "query", "corrected", "first"), [
+    ("en", "tramlpe", "trample", "702.19"),
+    ("en", "trample damge", "trample damage", "702.19a"),
+    ("ko", "돌짐은", "돌진은", "702.19a"),          # a Korean run corrected inside its word (a particle follows)
+])
+def test_find_says_what_it_corrected_and_literal_searches_as_typed(
+    searcher: Searcher, lang: str, query: str, corrected: str, first: str
+) -> None:
+    found = searcher.find(query, lang=lang)
+    assert (found.corrected, found.hits[0].number) == (corrected, first)
+    assert [h.number for h in found.hits] == [h.number for h in searcher.search(query, lang=lang)]
+    assert searcher.find(corrected, lang=lang).corrected is None
+    as_typed = searcher.find(query, lang=lang, literal=True)
+    assert as_typed.corrected is None
+    assert [h.number for h in as_typed.hits] != [h.number for h in found.hits]
+
+
+def test_a_japanese_correction_is_said_too(searcher: Searcher) -> None:
+    found = searcher.find("マリカン", lang="ja")  # a dropped voicing mark
+    assert (found.corrected, found.hits[0].number) == ("マリガン", "103.5")
+    assert searcher.find("マリカン", lang="ja", literal=True).corrected is None

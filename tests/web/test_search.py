@@ -107,3 +107,46 @@ def test_query_language_by_script() -> None:
     assert [query_language(q, languages) for q in ("trample", "돌진", "トランプル", "速攻", "CR 702")] == [
         "en", "ko", "ja", "ja", "en"]
     assert query_language("돌진", ["en"]) is None
+
+
+@pytest.mark.parametrize(("query", "location"), [
+    ("rule 702.19b", "/en/cr/702.19b"), ("Rule 702.19B", "/en/cr/702.19b"), ("CR 702.19b", "/en/cr/702.19b"),
+    ("CR702.19b", "/en/cr/702.19b"), ("규칙 702.19b", "/ko/cr/702.19b"), ("규칙702.19b", "/ko/cr/702.19b"),
+    ("ルール 101.2", "/ja/cr/101.2"), ("ルール101.2", "/ja/cr/101.2"),
+    ("规则 101.2", "/ja/cr/101.2"),  # kanji alone: the language the KB holds (here Japanese, no Chinese edition)
+])
+def test_every_rule_number_prefix_goes_to_the_rule(client: FlaskClient, query: str, location: str) -> None:
+    assert client.get("/search", query_string={"q": query}).headers["Location"] == location
+    lang, number = location.split("/")[1], location.rsplit("/", 1)[1]
+    body = client.get("/api/v1/search", query_string={"q": query, "lang": lang}).get_json()
+    assert (body["hits"][0]["number"], body["hits"][0]["url"], body["corrected"]) == (number, location, None)
+
+
+def test_a_corrected_query_says_so_and_links_the_search_as_typed(client: FlaskClient) -> None:
+    page = soup(client.get("/search?q=tramlpe&lang=en"))
+    assert texts(page, "p.corrected") == ["Showing results for trample . Search instead for tramlpe ."]
+    assert page.select_one("p.corrected a.corrected-query")["href"] == "/search?q=trample&lang=en"
+    literal = page.select_one("p.corrected a.literal-query")["href"]
+    assert literal == "/search?q=tramlpe&lang=en&literal=1"
+    assert page.select_one("li.hit a.hit-title")["href"] == "/en/cr/702.19"
+    as_typed = soup(client.get(literal))
+    assert (as_typed.select("p.corrected"), as_typed.select("li.hit")) == ([], [])
+    assert texts(as_typed, ".no-hits") == ["No rule matches “tramlpe”."]
+    assert soup(client.get("/search?q=trample&lang=en")).select("p.corrected") == []
+
+
+def test_a_corrected_korean_query_says_so_in_korean(client: FlaskClient) -> None:
+    page = soup(client.get("/search", query_string={"q": "돌짐", "lang": "ko"}))
+    assert texts(page, "p.corrected") == ["돌진 의 검색 결과입니다. 돌짐 (으)로 대신 검색하기."]
+    assert page.select_one("a.literal-query")["href"] == "/search?q=%EB%8F%8C%EC%A7%90&lang=ko&literal=1"
+    assert page.select_one("li.hit a.hit-title")["href"].startswith("/ko/cr/702.19")
+
+
+def test_the_search_api_says_what_it_corrected_and_searches_as_typed_on_request(client: FlaskClient) -> None:
+    corrected = client.get("/api/v1/search?q=tramlpe+damge&lang=en").get_json()
+    assert corrected["corrected"] == "trample damage"
+    assert sorted(hit["number"] for hit in corrected["hits"]) == ["702.19a", "702.19b", "702.19c"]  # trample and damage
+    literal = client.get("/api/v1/search?q=tramlpe+damge&lang=en&literal=1").get_json()
+    assert (literal["corrected"], literal["hits"]) == (None, [])
+    everywhere = client.get("/api/v1/search?q=tramlpe&lang=all").get_json()
+    assert (everywhere["corrected"], everywhere["hits"][0]["number"]) == ("trample", "702.19")

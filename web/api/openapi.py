@@ -142,9 +142,13 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     _EDITION_Q,
                     {"name": "limit", "in": "query", "required": False,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}},
+                    {"name": "literal", "in": "query", "required": False, "schema": {"type": "string", "enum": ["0", "1"]},
+                     "description": "1: search the words as typed (no spelling correction)"},
                 ],
                 "responses": {"200": _ok({"type": "object", "required": ["query", "hits"], "properties": {
                     "query": {"type": "string"}, "lang": _NULLABLE_STR, "edition": _NULLABLE_STR,
+                    "corrected": {**_NULLABLE_STR, "description": "the query as searched when a spelling correction "
+                                  "changed a word of it (tramlpe -> trample); null when none did"},
                     "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
                     "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
             "/terms": {"get": {

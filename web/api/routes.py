@@ -17,6 +17,7 @@ from web.api.history_shapes import changes_json, edition_matches, history_json
 from web.api.openapi import openapi_document
 from web.api.shapes import edition_json, preview_json, rule_json
 from web.api.terms_shapes import terms_json
+from search.corrections import SearchResult
 from web.display import hit_displays
 from web.errors import abort_with
 
@@ -111,16 +112,15 @@ def search() -> Response:
         abort_with(400, "q is required.")
     query = args.search_args(request.args)
     limit = _limit(request.args.get("limit"))
-    found = state.searcher().search(query.query, lang=query.lang,
-                                     edition=query.edition.id if query.edition else None,
-                                     limit=limit) if query.query.strip() else []
+    found = state.searcher().find(query.query, lang=query.lang, edition=query.edition.id if query.edition else None,
+                                   limit=limit, literal=query.literal) if query.query.strip() else SearchResult([])
     hits = [
         {"number": h.number, "lang": h.edition.lang, "edition": h.edition.id, "title": h.title,
          "snippet": str(h.snippet), "score": h.score, "url": h.href}
-        for h in hit_displays(found)
+        for h in hit_displays(found.hits)
     ]
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
-                    "hits": hits})
+                    "corrected": found.corrected, "hits": hits})
 
 
 @bp.get("/terms")

@@ -1,6 +1,8 @@
 """The search page ``/search?q=&lang=&edition=`` on the app's ``search.searcher.Searcher``.
 
-A query that is a rule number (``702.19b``, ``CR 702.19B``) goes straight to that rule's page.
+A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) goes straight to that
+rule's page. A query searched with a spelling correction says so ("Showing results for trample")
+and links the search of the words as typed (``literal=1``, uncorrected).
 """
 
 from __future__ import annotations
@@ -29,16 +31,15 @@ def search() -> Response | str:
         edition = args.edition or state.store().find_edition(args.lang or "en")
         if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
-    hits = []
+    hits, corrected = [], None
     searched_as, other_script = None, False
     if args.query and args.lang:
         searched_as = state.searcher().in_language(args.query, args.lang)
         other_script = _script_of(searched_as) not in ("en", _script_of(LANGUAGE_SAMPLES[args.lang]))
     if args.query:
-        found = state.searcher().search(
-            args.query, lang=args.lang, edition=args.edition.id if args.edition else None, limit=PAGE_LIMIT
-        )
-        hits = hit_displays(found)
-    return render_template("search/results.html", query=args.query, args=args, hits=hits,
+        found = state.searcher().find(args.query, lang=args.lang, edition=args.edition.id if args.edition else None,
+                                      limit=PAGE_LIMIT, literal=args.literal)
+        hits, corrected = hit_displays(found.hits), found.corrected
+    return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            languages=state.store().languages(), other_script=other_script,
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)

@@ -1,0 +1,64 @@
+"""What a search did to the words typed: the spelling corrections it searched with ("Showing results
+for trample"), and the switch that searches the words as typed (``literal``).
+
+``Searcher.find`` answers a ``SearchResult``: the hits and ``corrected``, the query as searched
+when a spelling correction (``search.spelling``, ``search.spelling_cjk``) changed a word of it,
+else None. A query is corrected word by word (``searcher.correct_query`` keeps each whitespace
+word's place), so the correction is the query's words with the corrected ones replaced
+(``tramlpe damge`` -> ``trample damage``). With ``literal=True`` no word is corrected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from search.query import ParsedQuery
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The hits of a search, best first (``search.searcher.Hit``), and ``corrected``: the query
+    as searched when a spelling correction changed one of its words (None when none did, or
+    when nothing was found with it)."""
+
+    hits: list[Any]
+    corrected: str | None = None
+
+
+@dataclass
+class SearchNotes:
+    """What one search records while it runs (one per ``Searcher.find`` call, never shared
+    between threads): ``literal`` (search the words as typed), and per edition id the word
+    corrections its search used (typed word -> searched word)."""
+
+    literal: bool = False
+    corrections: dict[str, dict[str, str]] = field(default_factory=dict)
+    searched: dict[str, str] = field(default_factory=dict)
+
+    def corrected(self, edition_id: str, typed: ParsedQuery, searched: ParsedQuery) -> None:
+        """Record the words ``searched`` changed in ``typed`` (``correct_query``'s input and
+        output: the same clauses, word for word) for the edition."""
+        changed = self.corrections.setdefault(edition_id, {})
+        for before, after in zip(typed.clauses, searched.clauses):
+            for word, fixed in zip(before.text.split(), after.text.split()):
+                if word != fixed:
+                    earlier = [typed for typed, was in changed.items() if was == word]  # corrected again
+                    for key in earlier or [word]:
+                        changed[key] = fixed
+        if changed:
+            self.searched[edition_id] = " ".join(clause.text for clause in searched.clauses)
+
+    def corrected_query(self, query: str, edition_id: str | None) -> str | None:
+        """``query`` with the words the edition's search corrected replaced (``edition_id``: the
+        edition of the best hit; None: no hit, no correction shown); None when none changed."""
+        changed = self.corrections.get(edition_id or "", {})
+        if not changed:
+            return None
+        fixed = " ".join(query.split())
+        for word, correction in changed.items():
+            fixed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _: correction, fixed)
+        if fixed == " ".join(query.split()):  # not as typed (put in another language, NFKC): as searched
+            return self.searched[edition_id or ""]
+        return fixed
