@@ -145,7 +145,7 @@ def test_a_corrected_korean_query_says_so_in_korean(client: FlaskClient) -> None
 def test_the_search_api_says_what_it_corrected_and_searches_as_typed_on_request(client: FlaskClient) -> None:
     corrected = client.get("/api/v1/search?q=tramlpe+damge&lang=en").get_json()
     assert corrected["corrected"] == "trample damage"
-    assert sorted(hit["number"] for hit in corrected["hits"]) == ["702.19a", "702.19b", "702.19c"]  # trample and damage
+    assert sorted(hit["number"] for hit in corrected["hits"][:3]) == ["702.19a", "702.19b", "702.19c"]  # both words
     literal = client.get("/api/v1/search?q=tramlpe+damge&lang=en&literal=1").get_json()
     assert (literal["corrected"], literal["hits"]) == (None, [])
     everywhere = client.get("/api/v1/search?q=tramlpe&lang=all").get_json()
