@@ -43,6 +43,8 @@ import whoosh.index
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
+from search.card_list import CardList
+from search.card_names import EditionTerms, NameReading, read_names
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
@@ -96,7 +98,7 @@ class Searcher:
     Raises ``kb.errors.IndexOutdated`` for an index written with another ``search.index.SCHEMA_VERSION``
     (rebuild the KB)."""
 
-    def __init__(self, index_dir: Path, store: Store) -> None:
+    def __init__(self, index_dir: Path, store: Store, cards: CardList | None = None) -> None:
         self.index_dir = Path(index_dir)
         self.store = store
         check_schema(self.index_dir)
@@ -106,6 +108,7 @@ class Searcher:
         newest = {store.find_edition(lang).id for lang in store.languages()}
         self._readers = EditionReaders(self._open_searcher, newest & set(self._editions))
         self._terms: TermDictionary | None = None
+        self.cards = cards
 
     def close(self) -> None:
         """Close the index's files (no thread may search any more)."""
@@ -144,8 +147,8 @@ class Searcher:
             return SearchResult([])
         hits: list[Hit] = []
         for target in self._targets(lang, edition):
-            parsed = parse_query(self.in_language(query, target.lang))
             with self._readers.use(target.id):
+                parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
                 hits += self._search_edition(target, parsed, section, limit, notes)
         hits.sort(key=lambda hit: -hit.score)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
@@ -156,6 +159,12 @@ class Searcher:
         if self._terms is None:
             self._terms = TermDictionary(self.store)
         return self._terms.translate(query, lang)[0]
+
+    def read_names(self, query: str, edition_id: str, lang: str) -> NameReading:
+        """``query`` with the card and player names it writes read (``search.card_names``) for an
+        edition the caller holds (``self._readers.use``)."""
+        terms = self._readers.memo(edition_id, "terms", lambda: EditionTerms(self._searcher(edition_id), lang))
+        return read_names(query, terms, self.cards)
 
     def _targets(self, lang: str | None, edition: str | None) -> list[Edition]:
         if edition is not None:

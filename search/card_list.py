@@ -1,0 +1,146 @@
+"""The card list: card names with their keywords and types, for reading card names in a query.
+
+``crkb fetch --cards`` (``ingest.fetch.cards``) writes it as ``<kb>/cards/cards.json`` from
+Scryfall's Oracle bulk file; the file holds only what search needs::
+
+    {"format": 1, "source": "<the bulk file's address>", "updated_at": "<its date>",
+     "cards": [["Storm Crow", "Creature — Bird", ["Flying"]],
+               ["Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"]],
+               ...]}
+
+one entry per name a card is asked by (a card of several faces has one per face, each with the
+whole card's type line and keywords). ``CardList.match`` finds the longest card name at the start
+of a run of query words. A card is searched as its ``Card.words``: its keywords, supertypes and
+card types, and the subtypes of its noncreature faces (``Aura``, ``Equipment``, ``Adventure``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+FORMAT = 1
+CARDS_FILE = Path("cards") / "cards.json"
+"""Where the card list lives inside a KB folder."""
+NAMED_SUBTYPES = ("creature", "planeswalker", "kindred", "tribal")
+"""Card types whose subtypes are names (creature types, planeswalker names): left out of a card's words."""
+_POSSESSIVE = re.compile(r"(?:'s|')$")
+_DASH = re.compile(r"\s+[—-]\s+")
+
+
+class CardListError(Exception):
+    """The card list at ``path`` cannot be read: ``reason`` says why."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason} (run `crkb fetch --cards` again)")
+        self.path, self.reason = path, reason
+
+
+@dataclass(frozen=True)
+class Card:
+    """One name a card is asked by, its type line as printed (faces joined by `` // ``) and its
+    keywords (``("Flying",)``)."""
+
+    name: str
+    type_line: str
+    keywords: tuple[str, ...] = ()
+
+    def words(self) -> list[str]:
+        """The lowercase words the card is searched as: keywords, then supertypes and types, then
+        the subtypes of faces that are no creature or planeswalker
+        (``Storm Crow -> ["flying", "creature"]``)."""
+        words = [word for keyword in self.keywords for word in keyword.lower().split()]
+        for face in self.type_line.split("//"):
+            types, _, subtypes = _DASH.sub(" — ", face.strip()).partition(" — ")
+            type_words = types.lower().split()
+            words += type_words
+            if not any(kind in type_words for kind in NAMED_SUBTYPES):
+                words += subtypes.lower().split()
+        return list(dict.fromkeys(words))
+
+
+class CardList:
+    """Card names, matched in query words (``match``). Build with ``CardList(cards)`` or read the
+    file with ``CardList.load(path)``."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards: dict[tuple[str, ...], Card] = {}
+        lengths: dict[str, set[int]] = {}
+        for card in cards:
+            words = tuple(name_key(word) for word in card.name.replace(",", " ").split())
+            if words and words not in self._cards:
+                self._cards[words] = card
+                lengths.setdefault(words[0], set()).add(len(words))
+        self._lengths = {first: sorted(found, reverse=True) for first, found in lengths.items()}
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @classmethod
+    def load(cls, path: Path) -> CardList:
+        """Read a card list file (the format in the module docstring). Raises ``CardListError``
+        naming the file for one that cannot be read or is not a card list."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            raise CardListError(path, f"cannot be read as JSON: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("cards"), list):
+            raise CardListError(path, f"not a card list of format {FORMAT}")
+        cards = []
+        for n, entry in enumerate(data["cards"], 1):
+            if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                    and isinstance(entry[1], str) and isinstance(entry[2], list)):
+                raise CardListError(path, f"card {n} is not [name, type line, [keywords]]")
+            cards.append(Card(entry[0], entry[1], tuple(str(k) for k in entry[2])))
+        return cls(cards)
+
+    def card(self, name: str) -> Card | None:
+        """The card of a name (any case, commas ignored), or None."""
+        return self._cards.get(tuple(name_key(word) for word in name.replace(",", " ").split()))
+
+    def match(self, words: list[str]) -> tuple[int, list[str]] | None:
+        """The longest card name that ``words`` start with, as (how many words it takes, the
+        card's ``Card.words``), or None. The query words must be capitalised where the name is
+        (``storm crow`` names no card); the last may carry a possessive (``Oko, Thief of
+        Crowns's``) or a plural ``s`` (``two Knight Errants``)."""
+        if not words:
+            return None
+        first = name_key(words[0])
+        lengths = self._lengths.get(first) or self._lengths.get(_POSSESSIVE.sub("", first), [])
+        for length in lengths:
+            if length > len(words):
+                continue
+            keys = [name_key(word) for word in words[:length]]
+            for last in dict.fromkeys((keys[-1], _POSSESSIVE.sub("", keys[-1]), keys[-1][:-1] if _plural(keys[-1]) else "")):
+                card = self._cards.get((*keys[:-1], last)) if last else None
+                if card is not None and _capitalised_as(words[:length], card.name):
+                    return length, card.words()
+        return None
+
+
+def card_list_json(cards: Iterable[Card], source: str, updated_at: str) -> bytes:
+    """A card list file's bytes (the format in the module docstring), names in sorted order."""
+    entries = sorted([card.name, card.type_line, list(card.keywords)] for card in cards)
+    data = {"format": FORMAT, "source": source, "updated_at": updated_at, "cards": entries}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def name_key(word: str) -> str:
+    """A word of a card name as matched: lowercase, accents removed, curly apostrophes straight
+    (``Lim-Dûl's -> lim-dul's``)."""
+    folded = unicodedata.normalize("NFKD", word.replace("’", "'"))
+    return "".join(c for c in folded if not unicodedata.combining(c)).lower()
+
+
+def _plural(key: str) -> bool:
+    return len(key) > 3 and key.endswith("s") and not key.endswith(("ss", "'s"))
+
+
+def _capitalised_as(words: list[str], name: str) -> bool:
+    printed = name.replace(",", " ").split()
+    return all(word[:1].isupper() or not card_word[:1].isupper() for word, card_word in zip(words, printed))

@@ -1,0 +1,319 @@
+"""Card and player names in a question, read before the query is parsed.
+
+Rules questions name cards and players ("Ashley casts Storm Crow. Can Nico block it?"). Searched
+as words, one word of a card name that is also a rule's name (Storm Crow -> 702.40 Storm, Clash of
+Titans -> 701.30 Clash, Abrupt Decay -> 702.147 Decayed) outranks the rule the question is about,
+and a player's name is "corrected" to some word of the rules. ``read_names`` rewrites the query:
+
+1. With a card list (``search.card_list``, written by ``crkb fetch --cards``), each card name the
+   query writes (longest first, capitalised as printed, a possessive ``'s`` allowed: ``Heliod,
+   Sun-Crowned's``) is replaced by its keywords and card types (Storm Crow -> ``flying creature``,
+   Blight Mamba -> ``infect regenerate creature``). A name that is also a rule's name or term of
+   the edition (a card named ``Flash``) stays a rule term, and so does a one-word name opening a
+   sentence when the rules use that word.
+2. In a question (three lowercase words or more), the capitalised words left are read as names:
+   runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
+   commas (``Oko, Thief of Crowns``), are dropped, except the parts that are a rule's name, defined
+   or glossary term, or a phrase of the rules (``Two-Headed Giant``, ``Legend Rule``,
+   ``Commander``), and except a single word opening a sentence that the rules use (``Trample``).
+   All-capital words (``ETB``, ``APNAP``) and quoted text are never touched. When nothing worth
+   searching would be left, the query is searched as typed.
+
+``EditionTerms`` answers, for one edition's index, whether words are a rule term and whether the
+rules use a word at all.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Protocol
+
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.analysis import name_key
+from search.query import field_tokens
+
+CONNECTORS = frozenset({"of", "the", "to", "in", "from", "for", "on", "at", "into", "upon", "de"})
+"""Lowercase words inside a card name (``Champion of the Flame``, ``Called to the Hunt``)."""
+FUNCTION_WORDS = frozenset((
+    "a an and are as at be but by can could did do does during each else for from had has have how if in "
+    "instead is it its may might must no not of on once or should since so suppose that the then there "
+    "these they this those to was were what when whenever where whether which while who why will with "
+    "would after before because both either neither let yes"
+).split())
+"""Words that open a sentence without being part of a name (``In Two-Headed Giant``, ``Can Ashley``)."""
+MIN_LOWERCASE_WORDS = 3
+"""A query with fewer lowercase words is a title or a name typed alone, not a question: only card
+names from the list are read in it."""
+CACHE_SIZE = 20_000
+"""Answers ``EditionTerms`` keeps (then forgets them all)."""
+_CHUNK = re.compile(r"[^\s,;:!?()\[\]\"“”.]+(?:\.[^\s,;:!?()\[\]\"“”.]+)*|[,;:!?.]")
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」')
+_ENDS_SENTENCE = frozenset(".!?:;")
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+
+
+class Terms(Protocol):
+    """What ``read_names`` asks of an edition (``EditionTerms``)."""
+
+    def is_term(self, text: str) -> bool: ...
+
+    def uses(self, word: str) -> bool: ...
+
+
+class CardNames(Protocol):
+    """What ``read_names`` asks of a card list (``search.card_list.CardList``)."""
+
+    def match(self, words: list[str]) -> tuple[int, list[str]] | None: ...
+
+
+@dataclass(frozen=True)
+class NameReading:
+    """A query as searched (``text``), the card names read as their keywords and types
+    (``cards``) and the name-like spans dropped (``dropped``), in query order."""
+
+    text: str
+    cards: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    start: int
+    end: int
+    text: str
+    sentence_start: bool
+    quoted: bool
+
+    @property
+    def word(self) -> bool:
+        return self.text not in _ENDS_SENTENCE and self.text != ","
+
+    @property
+    def capitalised(self) -> bool:
+        """Capitalised like a name: ``Storm``, ``Sun-Crowned's`` (not ``ETB``, ``X=1``, ``{B}``)."""
+        letters = self.text.replace("'", "").replace("’", "").replace("-", "")
+        return bool(letters) and letters.isalpha() and letters[0].isupper() and any(c.islower() for c in letters)
+
+
+def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> NameReading:
+    """``query`` with card names replaced by their keywords and types (``cards``, none without)
+    and other name-like spans dropped, as described in the module docstring. Never raises; gives
+    ``query`` unchanged when it names nothing."""
+    chunks = _chunks(query)
+    edits: list[tuple[int, int, str]] = []
+    used: set[int] = set()
+    found_cards: list[str] = []
+    if cards is not None:
+        found_cards = _read_cards(query, chunks, terms, cards, edits, used)
+    dropped: list[str] = []
+    lowercase = sum(1 for c in chunks if c.word and not c.quoted and c.text[:1].islower())
+    if lowercase >= MIN_LOWERCASE_WORDS:
+        dropped = _drop_names(query, chunks, terms, edits, used)
+        if dropped and not _informative_left(chunks, used, terms):
+            edits = [edit for edit in edits if edit[2]]
+            dropped = []
+    if not edits:
+        return NameReading(query)
+    text = query
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
+    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped))
+
+
+def _chunks(query: str) -> list[_Chunk]:
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(query)]
+    chunks: list[_Chunk] = []
+    for match in _CHUNK.finditer(query):
+        inside = any(start <= match.start() < end for start, end in quoted)
+        first = not chunks or chunks[-1].text in _ENDS_SENTENCE
+        chunks.append(_Chunk(match.start(), match.end(), match.group(), first, inside))
+    return chunks
+
+
+def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
+                edits: list[tuple[int, int, str]], used: set[int]) -> list[str]:
+    """Replace the card names of the list: longest match at each capitalised word."""
+    found: list[str] = []
+    seen: set[str] = {c.text.lower() for c in chunks if c.word}
+    i = 0
+    while i < len(chunks):
+        chunk = chunks[i]
+        if not (chunk.word and chunk.capitalised and not chunk.quoted):
+            i += 1
+            continue
+        positions = _name_positions(chunks, i)
+        match = cards.match([chunks[p].text for p in positions])
+        if match is None:
+            i += 1
+            continue
+        count, words = match
+        span = positions[:count]
+        name = query[chunks[span[0]].start:chunks[span[-1]].end]
+        if _stays_rule_term(name, chunks[i], count, terms):
+            i += 1
+            continue
+        added = [w for w in words if w not in seen]
+        seen.update(added)
+        edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
+        used.update(range(span[0], span[-1] + 1))
+        found.append(name)
+        i = span[-1] + 1
+    return found
+
+
+def _name_positions(chunks: list[_Chunk], i: int) -> list[int]:
+    """Positions of the words from ``i`` a card name may span: commas skipped, up to the end of
+    the sentence or a quote."""
+    positions = []
+    for p in range(i, len(chunks)):
+        chunk = chunks[p]
+        if chunk.quoted or chunk.text in _ENDS_SENTENCE:
+            break
+        if chunk.word:
+            positions.append(p)
+    return positions
+
+
+def _stays_rule_term(name: str, first: _Chunk, count: int, terms: Terms) -> bool:
+    """A card name that is also a rule term (a card named ``Flash``), or a one-word name opening a
+    sentence whose word the rules use, is read as the rules' word."""
+    bare = _POSSESSIVE.sub("", name)
+    if terms.is_term(bare):
+        return True
+    return count == 1 and first.sentence_start and terms.uses(bare)
+
+
+def _drop_names(query: str, chunks: list[_Chunk], terms: Terms,
+                edits: list[tuple[int, int, str]], used: set[int]) -> list[str]:
+    """Drop the capitalised runs left that are no rule term (see the module docstring)."""
+    dropped: list[str] = []
+    for run in _runs(chunks, used):
+        for start, end in _name_spans(chunks, run, terms):
+            edits.append((chunks[start].start, chunks[end].end, ""))
+            used.update(range(start, end + 1))
+            dropped.append(query[chunks[start].start:chunks[end].end])
+    return dropped
+
+
+def _runs(chunks: list[_Chunk], used: set[int]) -> list[list[int]]:
+    """Runs of capitalised words (connectors inside), split at commas and sentence ends; a
+    function word opening a sentence is in none."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for p, chunk in enumerate(chunks):
+        free = chunk.word and not chunk.quoted and p not in used
+        if free and chunk.capitalised:
+            if chunk.sentence_start and _bare(chunk.text).lower() in FUNCTION_WORDS:
+                continue  # "In Two-Headed Giant", "Can Ashley": not part of a name
+            current.append(p)
+        elif free and current and chunk.text in CONNECTORS and _next_capitalised(chunks, p, used):
+            current.append(p)
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _next_capitalised(chunks: list[_Chunk], p: int, used: set[int]) -> bool:
+    for q in range(p + 1, len(chunks)):
+        if chunks[q].text in CONNECTORS:
+            continue
+        return q not in used and chunks[q].word and chunks[q].capitalised and not chunks[q].quoted
+    return False
+
+
+def _name_spans(chunks: list[_Chunk], run: list[int], terms: Terms) -> list[tuple[int, int]]:
+    """The parts of a run to drop, as (first, last) chunk positions: all of it but the rule
+    terms in it; a single word is kept when it is a rule term, or opens a sentence and the rules
+    use it."""
+    words = [_bare(chunks[p].text) for p in run]
+    if len(run) == 1:
+        first = chunks[run[0]]
+        if terms.is_term(words[0]) or (first.sentence_start and terms.uses(words[0])):
+            return []
+        return [(run[0], run[0])]
+    keep: set[int] = set()
+    i = 0
+    while i < len(run):
+        for j in range(len(run), i + 1, -1):  # longest rule term of two words or more from i
+            if chunks[run[j - 1]].capitalised and terms.is_term(" ".join(words[i:j])):
+                keep.update(range(i, j))
+                i = j
+                break
+        else:
+            i += 1
+    spans: list[tuple[int, int]] = []
+    for k in range(len(run)):
+        if k in keep:
+            continue
+        if spans and spans[-1][1] == run[k - 1] and k - 1 not in keep:
+            spans[-1] = (spans[-1][0], run[k])
+        else:
+            spans.append((run[k], run[k]))
+    return spans
+
+
+def _informative_left(chunks: list[_Chunk], used: set[int], terms: Terms) -> bool:
+    """True when a word the rules use, other than a function word, is left to search."""
+    return any(
+        chunk.word and p not in used and _bare(chunk.text).lower() not in FUNCTION_WORDS
+        and terms.uses(_bare(chunk.text))
+        for p, chunk in enumerate(chunks)
+    )
+
+
+def _bare(word: str) -> str:
+    return _POSSESSIVE.sub("", word)
+
+
+class EditionTerms:
+    """One edition's rule terms, read from its whoosh index: a rule's name (title, English
+    title, glossary term naming it), a term its text defines, or (two words or more) a phrase of a
+    heading or rule text."""
+
+    def __init__(self, searcher: WhooshSearcher, lang: str) -> None:
+        self._searcher = searcher
+        self._reader = searcher.reader()
+        self._lang = lang
+        self._cache: dict[tuple[str, str], bool] = {}
+
+    def is_term(self, text: str) -> bool:
+        """True when ``text`` (any case, possessive removed) is a rule term of the edition."""
+        key = ("term", text.lower())
+        if key not in self._cache:
+            self._bound()
+            self._cache[key] = self._is_term(text)
+        return self._cache[key]
+
+    def uses(self, word: str) -> bool:
+        """True when a heading or rule text of the edition holds ``word`` (as analysed)."""
+        key = ("uses", word.lower())
+        if key not in self._cache:
+            self._bound()
+            tokens = field_tokens("body", word, self._lang)
+            self._cache[key] = bool(tokens) and all(
+                any(self._reader.doc_frequency(field, token) for field in ("heading", "body")) for token in tokens
+            )
+        return self._cache[key]
+
+    def _bound(self) -> None:
+        if len(self._cache) > CACHE_SIZE:
+            self._cache.clear()
+
+    def _is_term(self, text: str) -> bool:
+        folded = unicodedata.normalize("NFKC", text)
+        named = name_key(folded, self._lang)
+        if named and (self._reader.doc_frequency("name", named) or self._reader.doc_frequency("defined", named)):
+            return True
+        tokens = field_tokens("body", folded, self._lang)
+        if len(tokens) < 2 or len(folded.split()) < 2:
+            return False
+        phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
+        return any(True for _ in phrase.docs(self._searcher))

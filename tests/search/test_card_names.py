@@ -1,0 +1,138 @@
+"""Card and player names in a question (search.card_names, search.card_list) on the search KB with
+more real rules of en 2026-01-16 (Storm, Infect, Clash, Two-Headed Giant, declaring blockers), with
+and without a card list written for the test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.numbers import sort_key
+from kb.store.read import Store
+from search.card_list import Card, CardList, CardListError, card_list_json
+from search.card_names import EditionTerms, NameReading, read_names
+from search.searcher import Searcher
+from tests.corpus import with_texts
+from tests.kbs import write_kb
+from tests.search.search_kb import _rule, search_editions
+
+EN = "en-2026-01-16"
+MORE_RULES = ("509", "509.1", "509.1a", "509.1b", "701.30", "701.30a", "702.8", "702.8a", "702.40", "702.40a", "702.40b",
+              "702.90", "702.90a", "702.90b", "702.90c", "810", "810.1", "810.2")
+CARDS = [
+    Card("Storm Crow", "Creature — Bird", ("Flying",)),
+    Card("Blight Mamba", "Creature — Snake", ("Infect", "Regenerate")),
+    Card("Clash of Titans", "Sorcery", ()),
+    Card("Chandra, Hope's Beacon", "Legendary Planeswalker — Chandra", ("Ward",)),
+    Card("Shade's Form", "Enchantment — Aura", ("Enchant",)),
+    Card("Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ("Deathtouch",)),
+    Card("Knight Errant", "Creature — Human Knight", ()),
+    Card("Flash", "Instant", ()),
+]
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory: pytest.TempPathFactory):
+    editions = search_editions()
+    more = with_texts({"corpus": "en/2026-01-16.txt",
+                       "rules": [{"number": n, "line": 0, "references": []} for n in MORE_RULES]}, "en")
+    for edition, rules, _ in editions:
+        if edition.id == EN:
+            rules += [_rule(raw, edition.sources[0]) for raw in more["rules"]]
+            rules.sort(key=lambda rule: sort_key(rule.number))
+    return write_kb(tmp_path_factory.mktemp("card-kb"), editions)
+
+
+@pytest.fixture(scope="module")
+def plain(build) -> Searcher:
+    return Searcher(build.index, Store(build.store))
+
+
+@pytest.fixture(scope="module")
+def with_cards(build) -> Searcher:
+    return Searcher(build.index, Store(build.store), cards=CardList(CARDS))
+
+
+def _read(searcher: Searcher, query: str):
+    with searcher._readers.use(EN):
+        return searcher.read_names(query, EN, "en")
+
+
+def _numbers(searcher: Searcher, query: str) -> list[str]:
+    return [hit.number for hit in searcher.search(query, lang="en")]
+
+
+def test_without_a_card_list_card_and_player_names_are_dropped(plain: Searcher) -> None:
+    read = _read(plain, "Ashley attacks with Storm Crow. Can Nico block it with two creatures?")
+    assert read.dropped == ("Ashley", "Storm Crow", "Nico")
+    assert read.text == "attacks with . Can block it with two creatures?"
+
+
+def test_rule_terms_written_capitalised_stay(plain: Searcher) -> None:
+    read = _read(plain, "In a game of Two-Headed Giant, Antonio activates the last ability of Chandra, "
+                        "Hope's Beacon. Could they target both Nico and Noah?")
+    assert read.dropped == ("Antonio", "Chandra", "Hope's Beacon", "Nico", "Noah")
+    assert "Two-Headed Giant" in read.text
+    read = _read(plain, "Trample damage is assigned first. Does the Legend Rule apply when ETB triggers Flying creatures?")
+    assert read.dropped == ()
+
+
+def test_a_name_typed_alone_or_quoted_is_searched_as_typed(plain: Searcher) -> None:
+    assert _read(plain, "Storm Crow").text == "Storm Crow"
+    quoted = 'what does "Storm Crow" do when it attacks'
+    assert _read(plain, quoted).text == quoted
+
+
+@pytest.mark.parametrize(("question", "misleading"), [
+    ("Ashley attacks with Storm Crow. Which creatures can block it?", "702.40"),
+    ("Ashley casts Clash of Titans. What happens?", "701.30"),
+])
+def test_one_word_of_a_card_name_no_longer_finds_its_rule(plain: Searcher, build, question: str, misleading: str) -> None:
+    raw = Searcher(build.index, Store(build.store))
+    raw.read_names = lambda query, edition_id, lang: NameReading(query)  # the query searched as typed
+    assert misleading in _numbers(raw, question)[:2]
+    assert not any(n.startswith(misleading) for n in _numbers(plain, question))
+
+
+def test_with_a_card_list_a_card_name_is_read_as_its_keywords_and_types(with_cards: Searcher) -> None:
+    read = _read(with_cards, "Ashley attacks with Storm Crow. Can Nico block it?")
+    assert (read.text, read.cards, read.dropped) == ("attacks with flying creature . Can block it?", ("Storm Crow",), ("Ashley", "Nico"))
+    assert "702.9" in _numbers(with_cards, "Ashley attacks with Storm Crow. Which creatures can block it?")[:3]
+    assert "702.90" in _numbers(with_cards, "Blight Mamba deals damage to Nico's creature. What happens to it?")[:3]
+
+
+def test_card_names_with_commas_possessives_and_plurals(with_cards: Searcher) -> None:
+    read = _read(with_cards, "Nico moves Shade's Form from Chandra, Hope's Beacon's to two Knight Errants. What happens?")
+    assert read.cards == ("Shade's Form", "Chandra, Hope's Beacon's", "Knight Errants")
+    assert read.text == "Nico moves enchant enchantment aura from ward legendary planeswalker to two creature . What happens?".replace("Nico ", "")
+
+
+def test_a_card_named_like_a_rule_term_stays_the_term(with_cards: Searcher) -> None:
+    assert _read(with_cards, "Ashley casts Flash. Does flying matter?").cards == ()
+    assert _read(with_cards, "Storm count with storm crow in play").cards == ()
+
+
+def test_card_words_keep_noncreature_subtypes() -> None:
+    assert CARDS[0].words() == ["flying", "creature"]
+    assert CARDS[5].words() == ["deathtouch", "creature", "instant", "adventure"]
+    assert CARDS[3].words() == ["ward", "legendary", "planeswalker"]
+
+
+def test_a_card_list_file_round_trips_and_a_bad_one_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    path.write_bytes(card_list_json(CARDS, "https://example.org/oracle.json", "2026-11-25"))
+    loaded = CardList.load(path)
+    assert len(loaded) == len(CARDS) and loaded.card("storm crow") == CARDS[0]
+    path.write_text('{"format": 1, "cards": [["Storm Crow", "Creature"]]}', encoding="utf-8")
+    with pytest.raises(CardListError, match=r"cards\.json: card 1 is not \[name, type line, \[keywords\]\]"):
+        CardList.load(path)
+
+
+def test_edition_terms_know_rule_names_and_phrases(plain: Searcher) -> None:
+    with plain._readers.use(EN):
+        terms = EditionTerms(plain._searcher(EN), "en")
+        assert terms.is_term("Storm") and terms.is_term("Two-Headed Giant") and terms.is_term("Legend Rule")
+        assert not terms.is_term("Storm Crow") and not terms.is_term("Nico")
+        assert terms.uses("Trample") and not terms.uses("Antonio")
+    assert read_names("Nico casts Storm Crow and then it attacks", terms).dropped == ("Nico", "Storm Crow")
