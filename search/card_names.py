@@ -14,27 +14,22 @@ and a player's name is "corrected" to some word of the rules. ``read_names`` rew
 2. In a question (three lowercase words or more), the capitalised words left are read as names:
    runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
    commas (``Oko, Thief of Crowns``), are dropped, except the parts that are a rule's name, defined
-   or glossary term, or a phrase of the rules (``Two-Headed Giant``, ``Legend Rule``,
-   ``Commander``), and except a single word opening a sentence that the rules use (``Trample``).
+   or glossary term, or a phrase of the rules (``Two-Headed Giant``, ``Legend Rule``), and except a
+   single word the rules use (``Trample``, ``the Adventure portion``: a lone name such as
+   ``Brainstorm`` or ``Nico`` is a word no rule holds).
    All-capital words (``ETB``, ``APNAP``) and quoted text are never touched. When nothing worth
    searching would be left, the query is searched as typed.
 
-``EditionTerms`` answers, for one edition's index, whether words are a rule term and whether the
+``search.edition_terms.EditionTerms`` answers, for one edition's index, whether words are a rule term and whether the
 rules use a word at all.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
-from whoosh import query as wq
-from whoosh.searching import Searcher as WhooshSearcher
-
-from search.analysis import name_key
-from search.query import field_tokens
 
 CONNECTORS = frozenset({"of", "the", "to", "in", "from", "for", "on", "at", "into", "upon", "de"})
 """Lowercase words inside a card name (``Champion of the Flame``, ``Called to the Hunt``)."""
@@ -48,8 +43,6 @@ FUNCTION_WORDS = frozenset((
 MIN_LOWERCASE_WORDS = 3
 """A query with fewer lowercase words is a title or a name typed alone, not a question: only card
 names from the list are read in it."""
-CACHE_SIZE = 20_000
-"""Answers ``EditionTerms`` keeps (then forgets them all)."""
 _CHUNK = re.compile(r"[^\s,;:!?()\[\]\"“”.]+(?:\.[^\s,;:!?()\[\]\"“”.]+)*|[,;:!?.]")
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」')
 _ENDS_SENTENCE = frozenset(".!?:;")
@@ -57,7 +50,7 @@ _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 
 
 class Terms(Protocol):
-    """What ``read_names`` asks of an edition (``EditionTerms``)."""
+    """What ``read_names`` asks of an edition (``search.edition_terms.EditionTerms``)."""
 
     def is_term(self, text: str) -> bool: ...
 
@@ -231,12 +224,11 @@ def _next_capitalised(chunks: list[_Chunk], p: int, used: set[int]) -> bool:
 
 def _name_spans(chunks: list[_Chunk], run: list[int], terms: Terms) -> list[tuple[int, int]]:
     """The parts of a run to drop, as (first, last) chunk positions: all of it but the rule
-    terms in it; a single word is kept when it is a rule term, or opens a sentence and the rules
-    use it."""
+    terms in it; a single word is kept when the rules use it (``the Adventure portion``, ``Swamps``,
+    ``Trample``: the rules write subtypes and keywords capitalised too)."""
     words = [_bare(chunks[p].text) for p in run]
     if len(run) == 1:
-        first = chunks[run[0]]
-        if terms.is_term(words[0]) or (first.sentence_start and terms.uses(words[0])):
+        if terms.is_term(words[0]) or terms.uses(words[0]):
             return []
         return [(run[0], run[0])]
     keep: set[int] = set()
@@ -271,49 +263,3 @@ def _informative_left(chunks: list[_Chunk], used: set[int], terms: Terms) -> boo
 
 def _bare(word: str) -> str:
     return _POSSESSIVE.sub("", word)
-
-
-class EditionTerms:
-    """One edition's rule terms, read from its whoosh index: a rule's name (title, English
-    title, glossary term naming it), a term its text defines, or (two words or more) a phrase of a
-    heading or rule text."""
-
-    def __init__(self, searcher: WhooshSearcher, lang: str) -> None:
-        self._searcher = searcher
-        self._reader = searcher.reader()
-        self._lang = lang
-        self._cache: dict[tuple[str, str], bool] = {}
-
-    def is_term(self, text: str) -> bool:
-        """True when ``text`` (any case, possessive removed) is a rule term of the edition."""
-        key = ("term", text.lower())
-        if key not in self._cache:
-            self._bound()
-            self._cache[key] = self._is_term(text)
-        return self._cache[key]
-
-    def uses(self, word: str) -> bool:
-        """True when a heading or rule text of the edition holds ``word`` (as analysed)."""
-        key = ("uses", word.lower())
-        if key not in self._cache:
-            self._bound()
-            tokens = field_tokens("body", word, self._lang)
-            self._cache[key] = bool(tokens) and all(
-                any(self._reader.doc_frequency(field, token) for field in ("heading", "body")) for token in tokens
-            )
-        return self._cache[key]
-
-    def _bound(self) -> None:
-        if len(self._cache) > CACHE_SIZE:
-            self._cache.clear()
-
-    def _is_term(self, text: str) -> bool:
-        folded = unicodedata.normalize("NFKC", text)
-        named = name_key(folded, self._lang)
-        if named and (self._reader.doc_frequency("name", named) or self._reader.doc_frequency("defined", named)):
-            return True
-        tokens = field_tokens("body", folded, self._lang)
-        if len(tokens) < 2 or len(folded.split()) < 2:
-            return False
-        phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
-        return any(True for _ in phrase.docs(self._searcher))

@@ -44,7 +44,8 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from search.card_list import CardList
-from search.card_names import EditionTerms, NameReading, read_names
+from search.card_names import NameReading, read_names
+from search.edition_terms import EditionTerms
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
