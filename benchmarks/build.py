@@ -11,7 +11,9 @@ Each build runs in a child process writing a temporary KB; this process samples 
 workers from /proc every 0.1 s: CPU time is the sum over those processes (user + system), peak
 memory the largest sum of their resident sets seen; "main" is the build process's own CPU time
 (the part that does not run in workers). Stage seconds (decode, parse, references,
-store, index) come from the build report: CPU seconds, summed over the processes that ran them.
+store, index, align, terms) come from the build report: CPU seconds, summed over the processes that
+ran them; below them, the build's timeline: when each phase ran, in wall seconds from the build's
+start (the alignment runs beside the indexing).
 Wall times are only comparable on an otherwise idle machine; CPU times hold either way.
 """
 
@@ -50,7 +52,8 @@ def child(set_name: str, workers: int) -> dict:
         report = build_kb(sources, Path(work) / "kb", workers=workers, partial=True)
         data = report.to_dict()
         return {"wall": time.perf_counter() - started, "editions": data["totals"]["editions"],
-                "failed": data["totals"]["failed"], "published": data["published"], "stages": data["stages"]}
+                "failed": data["totals"]["failed"], "published": data["published"], "stages": data["stages"],
+                "timeline": data["timeline"]}
 
 
 def _tree(pid: int) -> list[int]:
@@ -103,7 +106,8 @@ def measure(set_name: str, workers: int) -> dict:
 def _line(set_name: str, label: str, f: dict) -> str:
     stages = "  ".join(f"{stage} {seconds:6.1f}" for stage, seconds in f["stages"].items())
     return (f"{set_name:8} {label:14} {f['editions']:4} editions ({f['failed']} left out)  wall {f['wall']:6.1f} s"
-            f"  CPU {f['cpu']:6.1f} s (main {f['main_cpu']:5.1f})  peak {f['peak_mb']:6.0f} MB  |  {stages}")
+            f"  CPU {f['cpu']:6.1f} s (main {f['main_cpu']:5.1f})  peak {f['peak_mb']:6.0f} MB  |  {stages}\n"
+            f"{'':8} {'':14} timeline (wall s): " + "  ".join(f"{phase} {a:.1f}-{b:.1f}" for phase, (a, b) in f["timeline"].items()))
 
 
 def main() -> None:

@@ -5,12 +5,15 @@ read, detect, parse, annotate), in worker processes when there are several (``in
 and writes them in plan order to a store in a fresh build folder (``kb.store.layout.new_build_dir``).
 The search index is then built from the finished store, runs of consecutive editions in the
 workers (``search.index.write_edition_index``, completed by ``search.index.finish_index``), so it holds
-nothing the store lacks. Then the post-build stages run (``POST_BUILD_STAGES``), and the build
+nothing the store lacks; meanwhile one worker aligns the editions (``ingest.align.stage``: it only
+reads the store, its tables are merged in when the indexing is done). Then the post-build stages
+run (``POST_BUILD_STAGES``), and the build
 folder is published (``kb.store.layout.publish``) only when the whole build succeeded: a source
 that cannot be read is reported by name and the others are still read, parsed and reported, but
 the KB in place stays as it was (unless ``partial`` asks to publish the sources that did build).
 If nothing builds, or anything unexpected goes wrong, the build folder is discarded and the KB in
-place stays as it was. The report gives the seconds spent per stage (``ingest.stages``).
+place stays as it was. The report gives the CPU seconds spent per stage and the timeline of the
+phases (``ingest.stages``).
 """
 
 from __future__ import annotations
@@ -24,12 +27,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ingest.align.stage import align_stage
+from ingest.align.stage import merge_alignment
 from ingest.terms import terms_stage
 from ingest.edition import BuildCrashed, BuiltEdition, build_edition, check_parsed, with_id_among  # noqa: F401
 from ingest.home import BUNDLED_DATA, write_inputs, write_roots  # noqa: F401 (BUNDLED_DATA: the seeds, for callers)
 from ingest.partial import settle_truncated
-from ingest.pipeline import Workers, index_task, parse_task, runs, worker_count
+from ingest.pipeline import Workers, align_task, index_task, parse_task, runs, worker_count
 from ingest.plan import EditionPlan, plan_editions
 from ingest.read.formats import MAX_BYTES
 from ingest.report import BuildReport, edition_summary
@@ -41,10 +44,13 @@ from kb.store.write import StoreWriter, write_meta
 from search.index import finish_index, start_index
 
 PostBuildStage = Callable[[BuildPaths, BuildReport], None]
-POST_BUILD_STAGES: list[tuple[str, PostBuildStage]] = [("align", align_stage), ("terms", terms_stage)]
-"""Stages run on the finished store and index, before the build is published, in this order, as
-``(name, stage(build, report))``: e.g. aligning consecutive editions. A stage that raises
+POST_BUILD_STAGES: list[tuple[str, PostBuildStage]] = [("terms", terms_stage)]
+"""Stages run on the finished, aligned store and index, before the build is published, in this
+order, as ``(name, stage(build, report))``: e.g. the term dictionary. A stage that raises
 discards the build; its seconds are reported under its name."""
+ALIGNED = "aligned.sqlite"
+"""The alignment tables as a worker writes them while the others index (``ingest.align.stage``),
+in the build folder until they are merged into the store."""
 
 
 def build_kb(
@@ -102,18 +108,29 @@ def _write_build(
     with Workers(workers) as pool:
         with tqdm(total=total, unit="file", desc="crkb build", file=sys.stderr, disable=disable) as bar:
             with StoreWriter(build.store) as writer:
-                _store_editions(writer, plans, report, max_bytes, bar, pool, timer)
+                with timer.span("parse"):
+                    _store_editions(writer, plans, report, max_bytes, bar, pool, timer)
+                stored = time.time()
+        timer.mark("analyze", stored, time.time())  # the store's statistics and VACUUM
         settle_truncated(report, partial, build.store)
         report.published = bool(report.editions) and (partial or not report.failed)
         if report.published:  # a failed source fails the build before any indexing
-            index_build(build, pool, timer)
+            aligned = pool.submit(align_task, (build.store, build.root / ALIGNED))  # beside the indexing
+            with timer.span("index"):
+                index_build(build, pool, timer)
             report.index = "written"
+            _, seconds, span = aligned()
+            timer.add(seconds)
+            timer.mark("align", *span)
     if report.published:
+        with timer("align"), timer.span("merge"):
+            merge_alignment(build.store, build.root / ALIGNED)
         for name, stage in POST_BUILD_STAGES:
-            with timer(name):
+            with timer(name), timer.span(name):
                 stage(build, report)
     write_inputs(build.root, plans)
     report.stages = timer.rounded()
+    report.timeline = timer.rounded_timeline()
 
 
 def _write_report(build: BuildPaths, report: BuildReport) -> None:

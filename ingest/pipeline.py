@@ -2,7 +2,7 @@
 
 A build has two parallel phases: each edition read, parsed and annotated (``parse_task``), then,
 once the store is written, each edition's search index written from the store
-(``index_task``). ``Workers`` runs a task over its jobs in a process pool (the ``forkserver``
+(``index_task``), while one worker aligns the editions (``align_task``, submitted first). ``Workers`` runs a task over its jobs in a process pool (the ``forkserver``
 start method: no state of the main process is shared) and yields the results in job order, so the
 store and the index list editions in the same order whatever the number of workers; with one
 worker it runs them in this process. A task returns its seconds per stage
@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from ingest.align.stage import align_beside
 from ingest.edition import BuiltEdition, build_edition
 from ingest.plan import EditionPlan
 from ingest.stages import StageTimer
@@ -60,6 +62,13 @@ class Workers:
             return map(task, jobs)
         return self._pool.map(task, jobs)
 
+    def submit(self, task: Callable, job) -> Callable[[], object]:
+        """Start ``task(job)`` in a worker, ahead of later jobs; returns what waits for its result
+        (raising its exception). With no pool, the task runs when its result is asked for."""
+        if self._pool is None:
+            return lambda: task(job)
+        return self._pool.submit(task, job).result
+
 
 def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, float]]:
     """Read, parse and annotate one planned edition (``job``: the plan and the byte limit per
@@ -83,6 +92,17 @@ def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, Encode
             pairs = encode_pairs(write_edition_index(Path(index_dir), text, cache))
         done.append((edition_id, text.edition.lang, pairs, timer.seconds))
     return done
+
+
+def align_task(job: tuple[Path, Path]) -> tuple[dict, dict[str, float], tuple[float, float]]:
+    """Align the editions of a store (``job``: store file, new file for the alignment tables;
+    ``ingest.align.stage.align_beside``); returns the summary, the CPU seconds (stage ``align``)
+    and the clock times (``time.time``) it started and ended."""
+    store_path, out = job
+    timer, started = StageTimer(), time.time()
+    with timer("align"):
+        summary = align_beside(Path(store_path), Path(out))
+    return summary, {"align": timer.seconds["align"]}, (started, time.time())
 
 
 def runs(items: list, workers: int, longest: int = INDEX_RUN) -> list[list]:

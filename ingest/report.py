@@ -6,6 +6,7 @@ readable summary by ``format_report``. Shape::
 
     {"kb": str, "build": str | null, "published": bool, "started": ISO time, "seconds": float,
      "index": "written" (the search index in the build folder),
+     "stages": {stage: CPU seconds}, "timeline": {phase: [start, end] wall seconds} (``ingest.stages``),
      "totals": {"sources", "failed", "editions", "rules", "examples", "glossary"},
      "editions": [{"id", "lang", "effective_date", "title", "sources", "rules", "examples",
                    "glossary", "unresolved"}],
@@ -130,6 +131,7 @@ class BuildReport:
     seconds: float = 0.0
     index: str = "not written"
     stages: dict[str, float] = field(default_factory=dict)
+    timeline: dict[str, list[float]] = field(default_factory=dict)
     editions: list[dict] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
     term_lists: list[dict] = field(default_factory=list)

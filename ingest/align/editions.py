@@ -68,3 +68,8 @@ def _keys(title: str | None, text: str) -> tuple[str, str, str]:
     key = normalise.plain(title, text)
     masked = normalise.masked(key)
     return key, masked, normalise.similar(masked)
+
+
+def forget_keys() -> None:
+    """Empty the cache of text keys (``load_rules`` fills it: up to 200,000 texts' keys)."""
+    _keys.cache_clear()

@@ -5,6 +5,10 @@ meta value (per aligned pair of consecutive editions the counts of each change, 
 Order: each language's chain is aligned (``ingest.align.lineage``); then every edition outside a
 chain is fingerprinted and joined to its anchor (``ingest.align.links``); then every translation
 edition is joined to its English partner.
+
+The build aligns while its workers index (``ingest.build``): ``align_beside`` only reads the store
+(others may read it meanwhile) and writes the tables to a file of their own, which
+``merge_alignment`` then copies into the store, row for row as ``align_store`` writes them.
 """
 
 from __future__ import annotations
@@ -16,15 +20,11 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ingest.align import links
-from ingest.align.editions import chains, load_rules, stored_editions
+from ingest.align.editions import chains, forget_keys, load_rules, stored_editions
 from ingest.align.lineage import chain_lineages
 
-
-def align_stage(build, report) -> None:
-    """The build's post-build stage (``ingest.build.POST_BUILD_STAGES``): ``align_store`` on the
-    new build's store (``build``: ``kb.store.layout.BuildPaths``; ``report`` is not changed, the
-    summary goes to the store's ``alignment`` meta value)."""
-    align_store(build.store)
+ALIGNMENT_TABLES = ("chain", "lineage", "links", "counterparts")
+"""The store's tables the alignment fills (with the ``alignment`` meta value)."""
 
 
 def align_store(path: Path) -> dict:
@@ -32,8 +32,51 @@ def align_store(path: Path) -> dict:
     what they held). Returns the summary also stored as the ``alignment`` meta value:
     ``{"pairs": [{"old", "new", "counts", "seconds"}], "links": [{"edition", "kind", "anchor",
     "share"}], "seconds"}``."""
+    return _aligned(sqlite3.connect(path))
+
+
+def align_beside(store: Path, out: Path) -> dict:
+    """Align every edition of the store at ``store`` without writing to it (it is opened read
+    only), writing the alignment tables and the ``alignment`` meta value to a new SQLite file
+    ``out`` instead (tables of the store's columns, no keys nor indexes), for ``merge_alignment``.
+    Returns the summary (as ``align_store``). Raises ``FileExistsError`` when ``out`` exists."""
+    if Path(out).exists():
+        raise FileExistsError(f"{out} exists: the alignment is written to a new file")
+    db = sqlite3.connect(Path(out).resolve().as_uri(), uri=True)
+    try:
+        db.execute("ATTACH DATABASE ? AS store", (Path(store).resolve().as_uri() + "?mode=ro",))
+        for table in (*ALIGNMENT_TABLES, "meta"):  # unqualified names then write here, read the store
+            db.execute(f"CREATE TABLE main.{table} AS SELECT * FROM store.{table} WHERE 0")
+    except BaseException:
+        db.close()
+        raise
+    try:
+        return _aligned(db)
+    finally:
+        forget_keys()  # the text keys of every edition: a worker goes on indexing without them
+
+
+def merge_alignment(store: Path, aligned: Path) -> None:
+    """Copy the alignment tables and meta value ``align_beside`` wrote to ``aligned`` into the
+    store at ``store`` (replacing what its tables held), in the order they were written, then
+    delete ``aligned``."""
+    db = sqlite3.connect(store)
+    try:
+        db.execute("ATTACH DATABASE ? AS aligned", (str(aligned),))
+        with db:
+            for table in ALIGNMENT_TABLES:
+                db.execute(f"DELETE FROM main.{table}")
+                db.execute(f"INSERT INTO main.{table} SELECT * FROM aligned.{table} ORDER BY rowid")
+            db.execute("INSERT OR REPLACE INTO main.meta SELECT * FROM aligned.meta ORDER BY rowid")
+        db.execute("DETACH DATABASE aligned")
+    finally:
+        db.close()
+    Path(aligned).unlink()
+
+
+def _aligned(db: sqlite3.Connection) -> dict:
+    """Align on ``db`` (the store, or a file attaching it), commit, close; return the summary."""
     started = time.perf_counter()
-    db = sqlite3.connect(path)
     try:
         summary = _align(db)
         summary["seconds"] = round(time.perf_counter() - started, 2)
