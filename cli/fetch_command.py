@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ingest.fetch.cards import cards_api_url, fetch_cards
 from ingest.fetch.download import fetch_feeds
 from ingest.fetch.feeds import FeedsError, load_feeds
 from ingest.home import sources_folder
@@ -23,7 +24,9 @@ EXIT_FEED_FAILED = 1
               help="Read the feeds from this TOML file instead of the shipped feeds.toml.")
 @click.option("--timeout", type=float, default=None, help="Seconds without data before a feed is given up.")
 @click.option("--json", "as_json", is_flag=True, help="Print what each feed gave as JSON.")
-def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, as_json: bool) -> None:
+@click.option("--cards", is_flag=True,
+              help="Download the card list (Scryfall's Oracle cards) into KB/cards/ instead of the rules.")
+def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, as_json: bool, cards: bool) -> None:
     """Download the current Comprehensive Rules of each feed (Wizards' English text, the Japanese
     translation, the Korean and Chinese volunteer translations) into the sources folder
     (KB/sources/<lang>/<effective date>.txt), where `crkb build` and `crkb serve` read them.
@@ -32,7 +35,15 @@ def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, 
     text is kept only when it is whole and in the feed's language and names its effective date.
     A feed that fails prints one line naming it and its address, and changes nothing.
 
-    Exit code: 0 when every feed answered; 1 when one or more failed."""
+    With --cards, download instead the card list search uses to read card names in a question
+    (KB/cards/cards.json: each card's name, type line and keywords, from Scryfall's Oracle bulk
+    file; again only when Scryfall has a newer one).
+
+    Exit code: 0 when every feed answered; 1 when one or more failed (with --cards: when the card
+    list could not be fetched)."""
+    if cards:
+        _fetch_cards(kb_dir or default_kb_dir(), config_path, timeout, as_json)
+        return
     try:
         config = load_feeds(config_path)
     except FeedsError as err:
@@ -54,4 +65,21 @@ def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, 
     if failed:
         kept = "nothing in the sources folder was changed by them"
         click.echo(f"{len(failed)} of {len(results)} feeds failed; {kept}.", err=True)
+        sys.exit(EXIT_FEED_FAILED)
+
+
+def _fetch_cards(kb_dir: Path, config_path: Path | None, timeout: float | None, as_json: bool) -> None:
+    try:
+        url = cards_api_url(config_path)
+        config = load_feeds(config_path)
+    except (ValueError, FeedsError) as err:
+        raise click.ClickException(str(err)) from None
+    result = fetch_cards(kb_dir, url, timeout=timeout or config.timeout, progress=None)
+    if as_json:
+        print_json(result.to_dict())
+    elif result.status != "failed":
+        size = f", {result.bytes:,} bytes downloaded" if result.bytes else ""
+        click.echo(f"cards: {result.status} {result.updated_at or ''} -> {result.path} ({result.cards:,} names{size})")
+    if result.status == "failed":
+        click.echo(f"Error: cards ({result.url}): {result.error}; the card list was not changed.", err=True)
         sys.exit(EXIT_FEED_FAILED)

@@ -17,6 +17,7 @@ card types, and the subtypes of its noncreature faces (``Aura``, ``Equipment``, 
 from __future__ import annotations
 
 import json
+import logging
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -120,6 +121,22 @@ class CardList:
                 card = self._cards.get((*keys[:-1], last)) if last else None
                 if card is not None and _capitalised_as(words[:length], card.name):
                     return length, card.words()
+        return None
+
+
+def kb_card_list(build_root: Path) -> CardList | None:
+    """The card list of the KB folder holding the build folder ``build_root``
+    (``<kb>/builds/<id>`` -> ``<kb>/cards/cards.json``); None when the KB has none or
+    ``build_root`` is not in a KB's builds folder, and for a file that cannot be read (logged as a
+    warning naming the file: search then reads card names without the list)."""
+    root = Path(build_root)
+    path = root.parent.parent / CARDS_FILE
+    if root.parent.name != "builds" or not path.is_file():
+        return None
+    try:
+        return CardList.load(path)
+    except CardListError as err:
+        logging.getLogger(__name__).warning("card names are read without the card list: %s", err)
         return None
 
 

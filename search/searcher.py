@@ -43,7 +43,7 @@ import whoosh.index
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
-from search.card_list import CardList
+from search.card_list import CardList, kb_card_list
 from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
@@ -264,7 +264,7 @@ class Searcher:
 
 def open_searcher(build: BuildPaths) -> Searcher:
     """A Searcher over a build's index and store (``kb.store.layout.current_build(kb_dir)``)."""
-    return Searcher(build.index, Store(build.store))
+    return Searcher(build.index, Store(build.store), cards=kb_card_list(build.root))
 
 
 def _below(found: list, floor: float | None) -> list[tuple[object, float]]:

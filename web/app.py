@@ -123,10 +123,11 @@ def _open_searcher(app: Flask, index_dir: Path | None, store: Store) -> tuple[An
     outdated one is logged, and its message kept for the 503)."""
     if index_dir is None or not Path(index_dir).is_dir():
         return None, None
+    from search.card_list import kb_card_list
     from search.searcher import Searcher  # the index is optional: the site runs without it
 
     try:
-        return Searcher(index_dir, store), None
+        return Searcher(index_dir, store, cards=kb_card_list(Path(index_dir).parent)), None
     except IndexOutdated as err:
         app.logger.error("search unavailable: %s", err)
         return None, f"Search is unavailable: {err}."

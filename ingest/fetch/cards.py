@@ -1,0 +1,200 @@
+"""Download the card list (``crkb fetch --cards``): Scryfall's Oracle bulk file, kept small.
+
+Scryfall's bulk-data API (``[cards] url`` in ``feeds.toml``, ``https://api.scryfall.com/bulk-data``)
+lists its bulk files as JSON (``{"data": [{"type": "oracle_cards", "download_uri": ...,
+"updated_at": ..., "size": ...}, ...]}``); the ``oracle_cards`` file is one JSON array of every
+card (about 160 MB). ``fetch_cards`` asks the API (with the validators of the last run, kept in
+``<kb>/cards/.fetch-state.json``), and downloads the file only when its address changed since the
+last run or the card list is missing: streamed to a hidden temporary file in ``<kb>/cards/``
+(progress bar on a terminal), parsed as a stream (ijson: the whole file is never in memory), and
+reduced to what search needs (``search.card_list``: name, type line, keywords), written
+atomically as ``<kb>/cards/cards.json``. Tokens, emblems, art cards and the joke sets are left out.
+Any failure (no connection, an HTTP error, a file cut short, not the expected JSON) gives one
+``FetchFailed`` reason and leaves the card list in place as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import httpx
+import ijson
+from tqdm import tqdm
+
+from ingest.fetch.download import FetchFailed, _check_status, _http_error, _validators, _validators_of, write_atomically
+from ingest.fetch.feeds import DEFAULT_TIMEOUT, FEEDS_FILE
+from search.card_list import CARDS_FILE, Card, card_list_json
+
+CARDS_API = "https://api.scryfall.com/bulk-data"
+BULK_TYPE = "oracle_cards"
+STATE_NAME = ".fetch-state.json"
+MAX_BYTES = 1_000_000_000
+"""A bulk file over this is refused (the Oracle file is about 160 MB)."""
+SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+SKIPPED_SET_TYPES = frozenset({"funny", "token", "memorabilia"})
+"""Cards no rules question names (tokens, art cards, joke and playtest cards)."""
+HEADERS = {"User-Agent": "crkb-fetch (+https://pypi.org/project/crkb/)", "Accept": "application/json"}
+
+
+@dataclass
+class CardsResult:
+    """What ``fetch_cards`` did: ``status`` ``new``, ``updated``, ``unchanged`` or ``failed``
+    (``error`` says why); ``url`` the address that answered or failed; ``path`` the card list;
+    ``cards`` names kept; ``bytes`` downloaded; ``updated_at`` the bulk file's date."""
+
+    url: str
+    status: str
+    path: str | None = None
+    cards: int = 0
+    bytes: int = 0
+    updated_at: str | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def cards_api_url(config: Path | None = None) -> str:
+    """The bulk-data API address: ``[cards] url`` of the feeds file (default the shipped one),
+    else ``CARDS_API``. Raises ``ValueError`` naming the file when it cannot be read."""
+    path = Path(config) if config is not None else FEEDS_FILE
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ValueError(f"{path}: cannot be read as TOML: {err}") from None
+    url = data.get("cards", {}).get("url", CARDS_API)
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        raise ValueError(f"{path}: cards.url must start with http:// or https://")
+    return url
+
+
+def fetch_cards(kb_dir: Path, api_url: str = CARDS_API, *, timeout: float = DEFAULT_TIMEOUT,
+                progress: bool | None = False, transport: httpx.BaseTransport | None = None) -> CardsResult:
+    """Fetch the card list into ``<kb_dir>/cards/cards.json`` (the module docstring says how).
+    ``progress`` shows a tqdm bar on stderr (None: only on a terminal). Never raises for a
+    download's failure: the result says it."""
+    folder = Path(kb_dir) / CARDS_FILE.parent
+    target = Path(kb_dir) / CARDS_FILE
+    state = _load_state(folder)
+    try:
+        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=True, headers=HEADERS,
+                          transport=transport) as client:
+            listing = _bulk_listing(client, api_url, state if target.is_file() else {}, timeout)
+            if listing is None or (listing["download_uri"] == state.get("download_uri") and target.is_file()):
+                return CardsResult(state.get("download_uri", api_url), "unchanged", str(target),
+                                   _count(target), 0, state.get("updated_at"))
+            status = "updated" if target.is_file() else "new"
+            cards, size = _download_cards(client, listing["download_uri"], folder, progress, timeout)
+    except FetchFailed as err:
+        return CardsResult(err.url, "failed", error=err.reason)
+    write_atomically(target, card_list_json(cards, listing["download_uri"], listing["updated_at"]))
+    state = {"download_uri": listing["download_uri"], "updated_at": listing["updated_at"], **listing["validators"]}
+    write_atomically(folder / STATE_NAME, json.dumps(state, indent=1).encode("utf-8"))
+    return CardsResult(listing["download_uri"], status, str(target), len(cards), size, listing["updated_at"])
+
+
+def _bulk_listing(client: httpx.Client, url: str, saved: dict, timeout: float) -> dict | None:
+    """The ``oracle_cards`` entry of the bulk-data API (its ``download_uri``, ``updated_at`` and
+    the API's validators), or None when the API answers 304 Not Modified."""
+    try:
+        response = client.get(url, headers=_validators(saved))
+    except httpx.HTTPError as err:
+        raise FetchFailed(url, _http_error(err, timeout)) from None
+    if response.status_code == 304:
+        return None
+    _check_status(url, response)
+    try:
+        entries = response.json()["data"]
+        entry = next(e for e in entries if isinstance(e, dict) and e.get("type") == BULK_TYPE)
+        download = str(entry["download_uri"])
+    except (ValueError, KeyError, TypeError, StopIteration):
+        raise FetchFailed(url, f'not a bulk-data listing with a "{BULK_TYPE}" file') from None
+    if not download.startswith(("http://", "https://")):
+        raise FetchFailed(url, f"the {BULK_TYPE} download_uri is not an http(s) address: {download!r}")
+    return {"download_uri": download, "updated_at": str(entry.get("updated_at") or ""),
+            "validators": _validators_of(response)}
+
+
+def _download_cards(client: httpx.Client, url: str, folder: Path, progress: bool | None,
+                    timeout: float) -> tuple[list[Card], int]:
+    """The cards of the bulk file at ``url`` and its size in bytes, streamed through a temporary
+    file in ``folder`` (removed afterwards)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=folder, prefix=".oracle-cards.", suffix=".part") as spool:
+        size = _stream_to(client, url, spool, progress, timeout)
+        spool.seek(0)
+        return _read_cards(spool, url), size
+
+
+def _stream_to(client: httpx.Client, url: str, out, progress: bool | None, timeout: float) -> int:
+    size = 0
+    try:
+        with client.stream("GET", url) as response:
+            _check_status(url, response)
+            expected = int(response.headers.get("content-length") or 0) or None
+            if response.headers.get("content-encoding"):
+                expected = None  # Content-Length counts the compressed bytes
+            if expected and expected > MAX_BYTES:
+                raise FetchFailed(url, f"{expected:,} bytes is over the {MAX_BYTES:,}-byte limit for the card list")
+            disable = None if progress is None else not progress
+            with tqdm(total=expected, unit="B", unit_scale=True, desc="crkb fetch cards", file=sys.stderr,
+                      disable=disable) as bar:
+                for chunk in response.iter_bytes():
+                    size += len(chunk)
+                    if size > MAX_BYTES:
+                        raise FetchFailed(url, f"over the {MAX_BYTES:,}-byte limit for the card list")
+                    out.write(chunk)
+                    bar.update(len(chunk))
+    except httpx.HTTPError as err:
+        raise FetchFailed(url, _http_error(err, timeout)) from None
+    if expected and size != expected:
+        raise FetchFailed(url, f"download cut short: {size:,} of {expected:,} bytes")
+    return size
+
+
+def _read_cards(stream, url: str) -> list[Card]:
+    """The cards of a bulk file (a JSON array of Scryfall card objects), read as a stream."""
+    cards: list[Card] = []
+    try:
+        for raw in ijson.items(stream, "item"):
+            cards += cards_of(raw)
+    except (ijson.JSONError, ValueError) as err:
+        raise FetchFailed(url, f"not a JSON array of cards: {err}") from None
+    if not cards:
+        raise FetchFailed(url, "the bulk file holds no cards")
+    return cards
+
+
+def cards_of(raw: object) -> list[Card]:
+    """The card list entries of one Scryfall card object: one per name it is asked by (each face
+    of a card of several, ``Foulmire Knight // Profane Insight``), none for a token, emblem, art
+    card or joke card, or an object without a name."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+        return []
+    if raw.get("layout") in SKIPPED_LAYOUTS or raw.get("set_type") in SKIPPED_SET_TYPES:
+        return []
+    faces = [f for f in raw.get("card_faces") or [] if isinstance(f, dict)]
+    type_line = raw.get("type_line") or " // ".join(str(f.get("type_line") or "") for f in faces)
+    keywords = tuple(str(k) for k in raw.get("keywords") or [] if isinstance(k, str))
+    names = [str(f["name"]) for f in faces if isinstance(f.get("name"), str)] if " // " in raw["name"] else []
+    return [Card(name, str(type_line), keywords) for name in dict.fromkeys(names or [raw["name"]])]
+
+
+def _count(target: Path) -> int:
+    try:
+        return len(json.loads(target.read_text(encoding="utf-8"))["cards"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
+def _load_state(folder: Path) -> dict:
+    try:
+        state = json.loads((folder / STATE_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
