@@ -23,7 +23,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import httpx
-import ijson
 from tqdm import tqdm
 
 from ingest.fetch.download import FetchFailed, _check_status, _http_error, _validators, _validators_of, write_atomically
@@ -159,6 +158,8 @@ def _stream_to(client: httpx.Client, url: str, out, progress: bool | None, timeo
 
 def _read_cards(stream, url: str) -> list[Card]:
     """The cards of a bulk file (a JSON array of Scryfall card objects), read as a stream."""
+    import ijson  # imported here: only this command needs it (a venv made before it was a dependency still runs)
+
     cards: list[Card] = []
     try:
         for raw in ijson.items(stream, "item"):
