@@ -20,9 +20,12 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 3. A question (more than ``search.informative.LONG_QUERY`` words) keeps its informative words:
    those the edition holds, rarest first (``search.informative``); its capitalised words that no
    text holds are names, never spell-corrected.
-4. When every word together finds nothing in headings and texts, examples are searched too; and
-   when fewer than ``limit`` rules have every word, the results are filled from the rules with
-   some of them (most words and rarest words first), scored below the last full match.
+4. A query naming two rules or more (``deathtouch trample``: spans of one to three words that are
+   each a rule's whole name) also weighs the rare words the texts of those rules share (``lethal``,
+   ``excess``: ``search.related``), where the rules meet.
+5. When fewer than ``limit`` rules have every word, the results are filled from the rules with
+   some of them (examples counted too; most and rarest words first), scored below the last full
+   match.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -36,7 +39,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import whoosh.index
@@ -63,6 +66,7 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
+from search.related import FamilyWords, related_words
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import CJKSpeller
@@ -212,6 +216,9 @@ class Searcher:
         notes.corrected(edition.id, parsed, corrected)
         parsed = informative(corrected, searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
+        words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(
+            lambda seqs: self.store.rule_texts(edition.id, seqs), lang))
+        parsed = replace(parsed, related=related_words(searcher, parsed, lang, words))
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
         if not results and speller is not None:
             thorough = correct_query(searcher, parsed, lang, speller, thorough=True, latin=latin)
@@ -220,11 +227,9 @@ class Searcher:
                 if results:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
-        if not results:
-            results = _run(searcher, build_query(parsed, lang, "all+examples", pairs), where, limit)
         if len(results) < limit:
             seen = {found["seq"] for found in results}
-            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, limit)
+            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, limit + len(results))
             results = [(found, found.score) for found in results] + _below(
                 [found for found in broader if found["seq"] not in seen][: limit - len(results)],
                 min((found.score for found in results), default=None))

@@ -1,0 +1,107 @@
+"""Words two named rules share: what a query naming two rules (``deathtouch trample``) is about.
+
+A judge who types two keywords wants the rules where they meet, and those rules rarely name
+both: 702.2c (deathtouch) and 702.19b (trample) meet in "lethal damage" and "excess damage",
+not in each other's name. When two or more spans of a query (one to three words) are each a
+rule's whole name (its title, defined or glossary term: the index's ``name`` field), the words
+the texts of each named rule and the rules under it all hold, and few other rules do, are added
+to the query as weak optional words (``ParsedQuery.related``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.analysis import name_key
+from search.index import rule_and_under
+from search.informative import is_long
+from search.query import ParsedQuery, field_tokens
+
+MAX_SPAN = 3
+"""Longest run of query words tried as a name (``state-based actions`` is one word; ``first
+strike`` two)."""
+MAX_RELATED = 4
+"""Shared words added at most, rarest first."""
+MAX_FAMILY = 40
+"""A name whose rules number more than this (``creature``, ``spell``) is a whole chapter, not
+one rule's subject: it is not read as one."""
+MAX_SHARE = 0.01
+"""A shared word held by more than this share of the edition's rules tells nothing."""
+
+Texts = Callable[[list[int]], dict[int, str]]
+"""The texts of rules by document order in the edition (``Store.rule_texts`` bound to it)."""
+
+
+class FamilyWords:
+    """The body tokens of a family of rules of one edition, remembered (one per edition, kept
+    with its searcher: a name's family is read and analysed once)."""
+
+    def __init__(self, texts: Texts, lang: str) -> None:
+        self.texts, self.lang = texts, lang
+        self.known: dict[frozenset[int], frozenset[str]] = {}
+
+    def __call__(self, family: frozenset[int]) -> frozenset[str]:
+        found = self.known.get(family)
+        if found is None:
+            texts = self.texts(sorted(family)).values()
+            found = self.known[family] = frozenset(t for text in texts for t in field_tokens("body", text, self.lang))
+        return found
+
+
+def related_words(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, words: FamilyWords) -> tuple[str, ...]:
+    """The body tokens (analysed, as the index holds them) shared by the families of the rules
+    two or more query spans name, rarest first, at most ``MAX_RELATED``; ``()`` when fewer than
+    two spans are names, or for a question (``search.informative.is_long``). ``words`` gives a
+    family's tokens (``FamilyWords`` of the edition)."""
+    if is_long(parsed):
+        return ()  # a question names many things; its words say enough
+    families = [family for family in _named_families(searcher, parsed, lang) if family]
+    if len(families) < 2:
+        return ()
+    shared = frozenset.intersection(*(words(family) for family in families)) - set(_query_tokens(parsed, lang))
+    reader = searcher.reader()
+    documents = reader.doc_count_all() or 1
+    frequency = {token: reader.doc_frequency("body", token) for token in shared}
+    rare = [token for token, count in frequency.items()
+            if 0 < count <= MAX_SHARE * documents and not token.isdigit()]  # "509" is a reference
+    return tuple(sorted(rare, key=lambda token: (frequency[token], token))[:MAX_RELATED])
+
+
+def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) -> list[frozenset[int]]:
+    """For each query span that is a rule's whole name (longest spans first, no word in two),
+    the ``seq`` of that rule and every rule under it."""
+    words = [clause.text for clause in parsed.clauses if not clause.phrase]
+    families, start = [], 0
+    while start < len(words):
+        for size in range(min(MAX_SPAN, len(words) - start), 0, -1):
+            named = _named(searcher, " ".join(words[start:start + size]), lang)
+            family = _family(searcher, named) if named else frozenset()
+            if named and len(family) <= MAX_FAMILY:
+                families.append(family)
+                start += size
+                break
+        else:
+            start += 1
+    return families
+
+
+def _named(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
+    key = name_key(text, lang)
+    if not key:
+        return []
+    return [searcher.stored_fields(d)["number"] for d in searcher.docs_for_query(wq.Term("name", key))]
+
+
+def _family(searcher: WhooshSearcher, numbers: Iterable[str]) -> frozenset[int]:
+    found: set[int] = set()
+    for number in numbers:
+        found |= {searcher.stored_fields(d)["seq"] for d in searcher.docs_for_query(rule_and_under(number))}
+    return frozenset(found)
+
+
+def _query_tokens(parsed: ParsedQuery, lang: str) -> list[str]:
+    return [token for clause in parsed.clauses for token in field_tokens("body", clause.text, lang)]

@@ -1,0 +1,72 @@
+"""Search per kind of query on the real English 2026-01-16 edition (the ``languages_kb`` of
+tests/conftest.py; reads ../shared, skipped when absent): two keywords that meet in other words,
+a player's whole question, a question's informative words, and results filled to the limit.
+The questions are written for these tests (not from any evaluation set)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.store.layout import current_build
+from search.informative import MAX_TERMS, informative
+from search.query import parse_query
+from search.related import FamilyWords, related_words
+from search.searcher import Searcher, open_searcher
+
+pytestmark = pytest.mark.corpus
+
+
+@pytest.fixture(scope="module")
+def searcher(languages_kb: Path) -> Searcher:
+    return open_searcher(current_build(languages_kb))
+
+
+def _numbers(searcher: Searcher, query: str, limit: int = 10) -> list[str]:
+    return [hit.number for hit in searcher.search(query, lang="en", limit=limit)]
+
+
+def test_two_keywords_find_the_rules_where_they_meet(searcher: Searcher) -> None:
+    # 702.2c (deathtouch) and 702.19b (trample) name neither keyword of the other: they meet in
+    # "lethal damage" and "excess damage"; 122.1b lists both keywords
+    assert {"702.2c", "702.19b"} <= set(_numbers(searcher, "deathtouch trample", limit=5))
+
+
+def test_the_words_two_named_rules_share_are_rare_words_of_their_texts(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    whoosh_searcher = searcher._searcher(edition.id)
+    words = FamilyWords(lambda seqs: searcher.store.rule_texts(edition.id, seqs), "en")
+    assert related_words(whoosh_searcher, parse_query("deathtouch trample"), "en", words) == (
+        "excess", "lethal", "assign", "greater")  # stemmed, rarest first
+    assert related_words(whoosh_searcher, parse_query("trample"), "en", words) == ()  # one name
+    assert related_words(whoosh_searcher, parse_query("trample combat"), "en", words) == ()  # combat names none
+
+
+@pytest.mark.parametrize(("question", "number", "within"), [
+    ("My opponent controls a creature with hexproof. Can I target it with my Lightning Bolt?", "702.11b", 3),
+    ("What happens when two legendary permanents with the same name are on the battlefield?", "704.5j", 1),
+    ("Can I cast an instant during my opponent's end step?", "304.1", 5),
+    ("After Nadia and Omar each drew seven cards, they both decided to keep their hands. "
+     "Which one takes a mulligan first?", "103.5", 1),
+])
+def test_a_players_question_finds_its_rule(searcher: Searcher, question: str, number: str, within: int) -> None:
+    assert number in _numbers(searcher, question)[:within]
+
+
+def test_a_question_keeps_its_informative_words(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    reader = searcher._searcher(edition.id).reader()
+    question = "My opponent controls a creature with hexproof. Can I target it with my Lightning Bolt?"
+    kept = [clause.text for clause in informative(parse_query(question), reader, "en").clauses]
+    # stop words ("a", "with", "it") and the capitalised words no rule holds go; query order stays
+    assert kept == ["opponent", "controls", "creature", "hexproof", "I", "target", "Lightning", "Bolt"]
+    long_question = " ".join(["Nadia", "casts", "a", "spell", "and", "then"] * 4 + ["what", "about", "mulligan"])
+    kept = [clause.text for clause in informative(parse_query(long_question), reader, "en").clauses]
+    assert "mulligan" in kept and len(kept) <= MAX_TERMS  # the question's last word is read
+
+
+def test_results_are_filled_to_the_limit_after_the_rules_with_every_word(searcher: Searcher) -> None:
+    hits = searcher.search("legend rule", lang="en")
+    assert [hit.number for hit in hits[:2]] == ["704.5j", "205.4d"] and len(hits) == 10
+    assert all(later.score < hits[1].score for later in hits[2:])  # fills score below every full match
