@@ -150,6 +150,8 @@ def card_list_json(cards: Iterable[Card], source: str, updated_at: str) -> bytes
 def name_key(word: str) -> str:
     """A word of a card name as matched: lowercase, accents removed, curly apostrophes straight
     (``Lim-Dûl's -> lim-dul's``)."""
+    if word.isascii():
+        return word.lower()
     folded = unicodedata.normalize("NFKD", word.replace("’", "'"))
     return "".join(c for c in folded if not unicodedata.combining(c)).lower()
 

@@ -37,7 +37,7 @@ FUNCTION_WORDS = frozenset((
     "a an and are as at be but by can could did do does during each else for from had has have how if in "
     "instead is it its may might must no not of on once or should since so suppose that the then there "
     "these they this those to was were what when whenever where whether which while who why will with "
-    "would after before because both either neither let yes"
+    "would after before because both either neither let yes my your our their his her"
 ).split())
 """Words that open a sentence without being part of a name (``In Two-Headed Giant``, ``Can Ashley``)."""
 MIN_LOWERCASE_WORDS = 3
@@ -224,7 +224,8 @@ def _next_capitalised(chunks: list[_Chunk], p: int, used: set[int]) -> bool:
 
 def _name_spans(chunks: list[_Chunk], run: list[int], terms: Terms) -> list[tuple[int, int]]:
     """The parts of a run to drop, as (first, last) chunk positions: all of it but the rule
-    terms in it; a single word is kept when the rules use it (``the Adventure portion``, ``Swamps``,
+    terms of two words or more in it, and then its one-word rule terms too (a run of rule terms
+    only is kept whole; ``Storm Crow`` is no run of rule terms: ``Storm`` goes with ``Crow``); a single word is kept when the rules use it (``the Adventure portion``, ``Swamps``,
     ``Trample``: the rules write subtypes and keywords capitalised too)."""
     words = [_bare(chunks[p].text) for p in run]
     if len(run) == 1:
@@ -241,6 +242,10 @@ def _name_spans(chunks: list[_Chunk], run: list[int], terms: Terms) -> list[tupl
                 break
         else:
             i += 1
+    capitalised = [k for k in range(len(run)) if chunks[run[k]].capitalised]
+    lone_terms = {k for k in capitalised if k not in keep and terms.is_term(words[k])}
+    if keep or len(lone_terms) == len(capitalised):  # "Planeswalker's Loyalty Ability", "Flying Trample"
+        keep |= lone_terms
     spans: list[tuple[int, int]] = []
     for k in range(len(run)):
         if k in keep:

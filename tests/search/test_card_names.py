@@ -77,6 +77,8 @@ def test_rule_terms_written_capitalised_stay(plain: Searcher) -> None:
     assert "Two-Headed Giant" in read.text
     read = _read(plain, "Trample damage is assigned first. Does the Legend Rule apply when ETB triggers Flying creatures?")
     assert read.dropped == ()
+    read = _read(plain, "My creature with Flying Trample is blocked. Does the Legend Rule Sarkhan has apply?")
+    assert read.dropped == ("Sarkhan",) and "My creature with Flying Trample" in read.text
 
 
 def test_a_name_typed_alone_or_quoted_is_searched_as_typed(plain: Searcher) -> None:
