@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
-from search.analysis import name_key
+from search.analysis import CJK_LANGUAGES, name_key
 from search.index import rule_and_under
 from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
@@ -78,7 +78,7 @@ def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) ->
     families, start = [], 0
     while start < len(words):
         for size in range(min(MAX_SPAN, len(words) - start), 0, -1):
-            named = _named(searcher, " ".join(words[start:start + size]), lang)
+            named = named_rules(searcher, " ".join(words[start:start + size]), lang)
             family = _family(searcher, named) if named else frozenset()
             if named and len(family) <= MAX_FAMILY:
                 families.append(family)
@@ -89,11 +89,12 @@ def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) ->
     return families
 
 
-def _named(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
-    key = name_key(text, lang)
-    if not key:
-        return []
-    return [searcher.stored_fields(d)["number"] for d in searcher.docs_for_query(wq.Term("name", key))]
+def named_rules(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
+    """The numbers of the rules whose whole name (title, English title, glossary term: the index's
+    ``name`` field, ``search.analysis.name_key``) is ``text``, in document order."""
+    keys = {name_key(text, key_lang) for key_lang in ((lang, "en") if lang in CJK_LANGUAGES else (lang,))} - {""}
+    docnums = sorted({d for key in keys for d in searcher.docs_for_query(wq.Term("name", key))})
+    return list(dict.fromkeys(searcher.stored_fields(d)["number"] for d in docnums))
 
 
 def _family(searcher: WhooshSearcher, numbers: Iterable[str]) -> frozenset[int]:

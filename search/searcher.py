@@ -26,6 +26,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 5. When fewer than ``limit`` rules have every word, the results are filled from the rules with
    some of them (examples counted too; most and rarest words first), scored below the last full
    match.
+6. A query that is the whole name of one or two rules (``trample``, ``legend rule``) lists those
+   rules and the rules under them first, in document order (702.19, 702.19a, 702.19b, ...), then
+   the other results.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -66,13 +69,15 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
-from search.related import FamilyWords, related_words
+from search.related import FamilyWords, named_rules, related_words
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import CJKSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 
+MAX_NAMED = 2
+"""A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
 
@@ -235,6 +240,7 @@ class Searcher:
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
+        results = _named_rule_first(searcher, parsed, lang, results, where, limit)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])
@@ -270,6 +276,27 @@ class Searcher:
 def open_searcher(build: BuildPaths) -> Searcher:
     """A Searcher over a build's index and store (``kb.store.layout.current_build(kb_dir)``)."""
     return Searcher(build.index, Store(build.store), cards=kb_card_list(build.root))
+
+
+def _named_rule_first(
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Mapping, float]],
+    where: wq.Query | None, limit: int,
+) -> list[tuple[Mapping, float]]:
+    """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
+    rule``: a title, defined or glossary term), those rules and the rules under them first, in
+    document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
+    then the other results."""
+    named = named_rules(searcher, " ".join(clause.text for clause in parsed.clauses), lang)
+    if not named or len(named) > MAX_NAMED:
+        return results
+    docnums: list[int] = []
+    for number in named:
+        family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
+        docnums += [d for d in sorted(searcher.docs_for_query(family)) if d not in docnums]
+    top = max((score for _, score in results), default=1.0)
+    first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
+    seqs = {found["seq"] for found, _ in first}
+    return first + [(found, score) for found, score in results if found["seq"] not in seqs][: limit - len(first)]
 
 
 def _below(found: list, floor: float | None) -> list[tuple[object, float]]:

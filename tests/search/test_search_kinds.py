@@ -70,3 +70,13 @@ def test_results_are_filled_to_the_limit_after_the_rules_with_every_word(searche
     hits = searcher.search("legend rule", lang="en")
     assert [hit.number for hit in hits[:2]] == ["704.5j", "205.4d"] and len(hits) == 10
     assert all(later.score < hits[1].score for later in hits[2:])  # fills score below every full match
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("trample", ["702.19", "702.19a", "702.19b", "702.19c"]),  # 702.19b, the long damage rule, was 10th
+    ("legend rule", ["704.5j", "205.4d"]),                    # one named rule, then the others
+])
+def test_a_rules_name_lists_that_rule_and_the_rules_under_it_in_order(
+    searcher: Searcher, query: str, first: list[str]
+) -> None:
+    assert _numbers(searcher, query)[: len(first)] == first
