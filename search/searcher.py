@@ -69,15 +69,14 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
-from search.related import FamilyWords, named_rules, related_words
+from search.ordering import below, named_rules_first
+from search.related import FamilyWords, related_words
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import CJKSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 
-MAX_NAMED = 2
-"""A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
 
@@ -235,12 +234,12 @@ class Searcher:
         if len(results) < limit:
             seen = {found["seq"] for found in results}
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, limit + len(results))
-            results = [(found, found.score) for found in results] + _below(
+            results = [(found, found.score) for found in results] + below(
                 [found for found in broader if found["seq"] not in seen][: limit - len(results)],
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
-        results = _named_rule_first(searcher, parsed, lang, results, where, limit)
+        results = named_rules_first(searcher, parsed, lang, results, where, limit)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])
@@ -276,35 +275,6 @@ class Searcher:
 def open_searcher(build: BuildPaths) -> Searcher:
     """A Searcher over a build's index and store (``kb.store.layout.current_build(kb_dir)``)."""
     return Searcher(build.index, Store(build.store), cards=kb_card_list(build.root))
-
-
-def _named_rule_first(
-    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Mapping, float]],
-    where: wq.Query | None, limit: int,
-) -> list[tuple[Mapping, float]]:
-    """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
-    rule``: a title, defined or glossary term), those rules and the rules under them first, in
-    document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
-    then the other results."""
-    named = named_rules(searcher, " ".join(clause.text for clause in parsed.clauses), lang)
-    if not named or len(named) > MAX_NAMED:
-        return results
-    docnums: list[int] = []
-    for number in named:
-        family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
-        docnums += [d for d in sorted(searcher.docs_for_query(family)) if d not in docnums]
-    top = max((score for _, score in results), default=1.0)
-    first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
-    seqs = {found["seq"] for found, _ in first}
-    return first + [(found, score) for found, score in results if found["seq"] not in seqs][: limit - len(first)]
-
-
-def _below(found: list, floor: float | None) -> list[tuple[object, float]]:
-    """``found`` (whoosh hits, best first) with scores scaled to stay under ``floor`` (None: kept)."""
-    if floor is None or not found:
-        return [(hit, hit.score) for hit in found]
-    top = max(hit.score for hit in found) or 1.0
-    return [(hit, floor * 0.999 * hit.score / top) for hit in found]
 
 
 def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:

@@ -1,0 +1,45 @@
+"""The order of one edition's results: fills scored below full matches, and a named rule's
+rules first. Results are ``(whoosh hit or stored fields, score)`` pairs, best first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.index import rule_and_under
+from search.query import ParsedQuery
+from search.related import named_rules
+
+MAX_NAMED = 2
+"""A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
+
+
+def named_rules_first(
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Mapping, float]],
+    where: wq.Query | None, limit: int,
+) -> list[tuple[Mapping, float]]:
+    """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
+    rule``: a title, defined or glossary term), those rules and the rules under them first, in
+    document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
+    then the other results."""
+    named = named_rules(searcher, " ".join(clause.text for clause in parsed.clauses), lang)
+    if not named or len(named) > MAX_NAMED:
+        return results
+    docnums: list[int] = []
+    for number in named:
+        family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
+        docnums += [d for d in sorted(searcher.docs_for_query(family)) if d not in docnums]
+    top = max((score for _, score in results), default=1.0)
+    first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
+    seqs = {found["seq"] for found, _ in first}
+    return first + [(found, score) for found, score in results if found["seq"] not in seqs][: limit - len(first)]
+
+
+def below(found: list, floor: float | None) -> list[tuple[object, float]]:
+    """``found`` (whoosh hits, best first) with scores scaled to stay under ``floor`` (None: kept)."""
+    if floor is None or not found:
+        return [(hit, hit.score) for hit in found]
+    top = max(hit.score for hit in found) or 1.0
+    return [(hit, floor * 0.999 * hit.score / top) for hit in found]
