@@ -71,6 +71,7 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.ordering import below, named_rules_first
 from search.related import FamilyWords, related_words
+from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import CJKSpeller
@@ -280,4 +281,4 @@ def open_searcher(build: BuildPaths) -> Searcher:
 def _run(searcher: WhooshSearcher, query: wq.Query | None, where: wq.Query | None, limit: int) -> list:
     if query is None:
         return []
-    return [hit for hit in searcher.search(query, filter=where, limit=limit)]  # list() would count every match
+    return top_hits(searcher, query, where, limit)  # whoosh's hits, scored term at a time (search.scoring)

@@ -1,0 +1,194 @@
+"""The best documents of a whoosh query, scored term at a time over cached postings.
+
+whoosh scores a query document at a time through a tree of matchers (pure Python: about 100 us
+per matching document for a query of a few words over heading, section, body and examples); on
+a KB edition of 3,000-9,000 rules that was most of a search's time. ``top_hits`` gives the same
+hits with the same scores (up to float rounding) by scoring each part of the query over all its
+documents at once, with dicts:
+
+- a ``Term`` is its postings scored by the searcher's weighting (whoosh's own scorer, read once
+  per edition and term, kept in a bounded LRU per whoosh searcher: ``POSTINGS_KEPT``), times
+  its boost;
+- ``Or`` (whoosh's default union, or its preloaded array union) adds its parts' scores, ``And`` keeps the documents of every
+  part and adds their scores, ``AndMaybe`` adds the optional part's score where it matches;
+  each times its boost; a compound of one part is that part, boost ignored, as in whoosh;
+- ``Or(scale=...)`` with whoosh's default union matcher applies whoosh's coordination ("SQR", ``whoosh.matching.CoordMatcher``) on
+  the count of the query's terms each document matches. whoosh counts the terms left in its
+  matcher tree, which shrinks as terms run out during a search (so a document's score depended
+  on its place in the index); here the count is the query's, for every document;
+- anything else (``Phrase``, ``Prefix``, ``search.query.PairTerm``, ...) is scored by its own
+  whoosh matcher, document by document.
+
+Ties are ordered as whoosh orders them: lower document number first. The searcher must be used
+by one thread at a time (``search.readers``), which also guards its postings cache.
+"""
+
+from __future__ import annotations
+
+import heapq
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from whoosh import query as wq
+from whoosh.searching import Searcher as WhooshSearcher
+
+POSTINGS_KEPT = 4000
+"""Terms whose scored postings stay cached per edition searcher (least recently used dropped)."""
+
+Scores = dict[int, float]
+Counts = dict[int, int]
+
+_caches: weakref.WeakKeyDictionary[WhooshSearcher, OrderedDict[tuple[str, str], Scores]] = weakref.WeakKeyDictionary()
+
+
+class Found(Mapping[str, Any]):
+    """One hit: ``docnum``, ``score``, and the document's stored fields by name (read when first
+    asked for), like a whoosh ``Hit``."""
+
+    __slots__ = ("docnum", "score", "_searcher", "_fields")
+
+    def __init__(self, searcher: WhooshSearcher, docnum: int, score: float) -> None:
+        self.docnum, self.score, self._searcher = docnum, score, searcher
+        self._fields: dict[str, Any] | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """The stored fields of the document."""
+        if self._fields is None:
+            self._fields = self._searcher.stored_fields(self.docnum)
+        return self._fields
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.fields())
+
+    def __len__(self) -> int:
+        return len(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Found(docnum={self.docnum}, score={self.score:.4f})"
+
+
+def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, limit: int) -> list[Found]:
+    """The ``limit`` best documents matching ``query`` (and ``where``, a filter, when given), best
+    first, ties by document number, with whoosh's scores."""
+    scores, _counts, _terms = _evaluate(query, searcher, False)
+    if where is not None:
+        allowed = set(searcher.docs_for_query(where))
+        scores = {doc: score for doc, score in scores.items() if doc in allowed}
+    best = heapq.nsmallest(limit, scores.items(), key=lambda item: (-item[1], item[0]))
+    return [Found(searcher, doc, score) for doc, score in best]
+
+
+def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    """(scores by document, matched term count by document when ``counting``, term count of the
+    query as whoosh counts term matchers)."""
+    kind = type(query)
+    if kind is wq.Term:
+        return _term(query, searcher, counting)
+    if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
+        if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
+            return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
+        subs = query.subqueries
+        if len(subs) == 1:  # whoosh matches a compound of one part with that part, boost ignored
+            return _evaluate(subs[0], searcher, counting)
+        if not subs:
+            return {}, ({} if counting else None), 0
+        if isinstance(query, wq.And):
+            return _and(query, searcher, counting)
+        return _or(query, searcher, counting)
+    if kind is wq.AndMaybe:
+        return _and_maybe(query, searcher, counting)
+    return _by_matcher(query, searcher, counting)
+
+
+def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    cache = _caches.get(searcher)
+    if cache is None:
+        cache = _caches[searcher] = OrderedDict()
+    key = (query.fieldname, query.text)
+    postings = cache.get(key)
+    if postings is None:
+        postings = _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0]
+        cache[key] = postings
+        if len(cache) > POSTINGS_KEPT:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    boost = query.boost
+    scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
+    return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if postings or _held(query, searcher) else 0
+
+
+def _held(query: wq.Term, searcher: WhooshSearcher) -> bool:
+    """True when the index holds the term (whoosh then makes a term matcher, counted by
+    coordination, even for a term no document of a segment holds)."""
+    field = searcher.schema[query.fieldname] if query.fieldname in searcher.schema else None
+    try:
+        return field is not None and (query.fieldname, field.to_bytes(query.text)) in searcher.reader()
+    except ValueError:
+        return False
+
+
+def _or(query: wq.Or, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    # whoosh's preloaded union (ARRAY_MATCHER) adds scores and ignores ``scale``
+    scale = query.scale if query.matcher_type == wq.Or.DEFAULT_MATCHER else None
+    parts = [_evaluate(sub, searcher, counting or bool(scale)) for sub in query.subqueries]
+    scores: Scores = {}
+    for part, _, _ in parts:
+        for doc, score in part.items():
+            scores[doc] = scores.get(doc, 0.0) + score
+    counts: Counts | None = None
+    if counting or scale:
+        counts = {}
+        for _, part_counts, _ in parts:
+            for doc, count in (part_counts or {}).items():
+                counts[doc] = counts.get(doc, 0) + count
+    terms = sum(part[2] for part in parts)
+    boost = query.boost
+    if boost != 1.0:
+        scores = {doc: score * boost for doc, score in scores.items()}
+    if scale and terms > 1 and terms != scale:  # whoosh.matching.CoordMatcher._sqr
+        assert counts is not None
+        shrink, step = (terms - 1) / terms, 1 / (terms - scale) ** 2
+        scores = {doc: (score + (counts[doc] - 1) * step) * shrink for doc, score in scores.items()}
+    return scores, counts if counting else None, terms
+
+
+def _and(query: wq.And, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    parts = [_evaluate(sub, searcher, counting) for sub in query.subqueries]
+    terms = sum(part[2] for part in parts)
+    smallest = min((part[0] for part in parts), key=len)
+    docs = [doc for doc in smallest if all(doc in part[0] for part in parts)]
+    boost = query.boost
+    scores = {doc: sum(part[0][doc] for part in parts) * boost for doc in docs}
+    counts = {doc: sum((part[1] or {})[doc] for part in parts) for doc in docs} if counting else None
+    return scores, counts, terms
+
+
+def _and_maybe(query: wq.AndMaybe, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    required, required_counts, required_terms = _evaluate(query.a, searcher, counting)
+    optional, optional_counts, optional_terms = _evaluate(query.b, searcher, counting)
+    scores = {doc: score + optional[doc] if doc in optional else score for doc, score in required.items()}
+    counts = None
+    if counting:
+        counts = {doc: count + (optional_counts or {}).get(doc, 0) for doc, count in (required_counts or {}).items()}
+    return scores, counts, required_terms + optional_terms
+
+
+def _by_matcher(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    """Every document of the query's own whoosh matcher, with its score (and matched terms)."""
+    matcher = query.matcher(searcher, searcher.context())
+    terms = sum(1 for _ in matcher.term_matchers())
+    scores: Scores = {}
+    counts: Counts | None = {} if counting else None
+    while matcher.is_active():
+        doc = matcher.id()
+        scores[doc] = matcher.score()
+        if counts is not None:
+            counts[doc] = sum(1 for _ in matcher.matching_terms(doc))
+        matcher.next()
+    return scores, counts, terms

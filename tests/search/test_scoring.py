@@ -1,0 +1,67 @@
+"""search.scoring against whoosh itself, on the search KB's real rules: the same hits with the same
+scores for every query kind the searcher builds."""
+
+from __future__ import annotations
+
+import pytest
+
+from search.index import rule_and_under
+from search.query import build_query, parse_query
+from search.scoring import Found, top_hits
+from search.searcher import Searcher, open_searcher
+from tests.search.search_kb import build_search_kb
+
+QUERIES = [
+    ("en", "trample"), ("en", "deathtouch trample"), ("en", "state-based actions"), ("en", "combat damage step"),
+    ("en", '"hand size"'), ("en", "legend rule"), ("en", "704.5j legend"), ("en", "maximum hand size"),
+    ("en", "creature with trample assigns combat damage to a planeswalker"),
+    ("ko", "돌진"), ("ko", "상태 참조 행동"), ("ko", "전투 피해"), ("ko", "trample"),
+    ("ja", "マリガン"), ("ja", "マリガンの手順"), ("ja", "対象"), ("ja", "黄金律"),
+]
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
+    return open_searcher(build_search_kb(tmp_path_factory.mktemp("scoring-kb")))
+
+
+def _query(searcher: Searcher, lang: str, text: str, mode: str):
+    edition = searcher.store.find_edition(lang)
+    whoosh = searcher._searcher(edition.id)
+    return whoosh, build_query(parse_query(text), lang, mode, searcher._pairs.edition(edition.id))
+
+
+def _rounded(hits) -> list[tuple[int, float]]:
+    return [(hit.docnum, round(hit.score, 9)) for hit in hits]
+
+
+@pytest.mark.parametrize("mode", ["all", "all+examples"])
+@pytest.mark.parametrize(("lang", "text"), QUERIES)
+def test_the_best_hits_are_whooshs_with_whooshs_scores(searcher: Searcher, lang: str, text: str, mode: str) -> None:
+    whoosh, query = _query(searcher, lang, text, mode)
+    expected = _rounded(whoosh.search(query, limit=10))
+    assert _rounded(top_hits(whoosh, query, None, 10)) == expected
+    assert _rounded(top_hits(whoosh, query, None, 10)) == expected  # from the cached postings too
+
+
+@pytest.mark.parametrize(("lang", "text"), QUERIES)
+def test_any_word_scores_are_whooshs_matcher_with_the_querys_term_count(searcher: Searcher, lang: str, text: str) -> None:
+    """Coordination counts the query's terms for every document (whoosh's collector counts the terms
+    left in its matcher tree, fewer as terms run out): the scores are those of whoosh's own matcher
+    walked over every document without the collector."""
+    whoosh, query = _query(searcher, lang, text, "any")
+    matcher, everything = query.matcher(whoosh, whoosh.context()), {}
+    while matcher.is_active():
+        everything[matcher.id()] = round(matcher.score(), 9)
+        matcher.next()
+    best = sorted(everything.items(), key=lambda item: (-item[1], item[0]))[:10]
+    assert _rounded(top_hits(whoosh, query, None, 10)) == best
+
+
+def test_a_filter_keeps_the_rules_under_a_number_and_hits_read_stored_fields(searcher: Searcher) -> None:
+    whoosh, query = _query(searcher, "en", "combat damage", "all")
+    under = top_hits(whoosh, query, rule_and_under("702"), 50)
+    assert under and all(hit["number"].startswith("702.") for hit in under)
+    assert _rounded(under) == _rounded(whoosh.search(query, filter=rule_and_under("702"), limit=50))
+    first = under[0]
+    assert isinstance(first, Found) and dict(first) == whoosh.stored_fields(first.docnum)
