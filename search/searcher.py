@@ -41,6 +41,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -78,6 +79,8 @@ from search.spelling_cjk import CJKSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 
+TRANSLATIONS_KEPT = 1024
+"""How many (query, language) translations a Searcher keeps (``Searcher.in_language``)."""
 NUMBER_SCORE = 1000.0
 """Score of the rule a number query names; the rules under it score just below, in order."""
 
@@ -118,6 +121,7 @@ class Searcher:
         newest = {store.find_edition(lang).id for lang in store.languages()}
         self._readers = EditionReaders(self._open_searcher, newest & set(self._editions))
         self._terms: TermDictionary | None = None
+        self._translated = functools.lru_cache(maxsize=TRANSLATIONS_KEPT)(self._translate)
         self.cards = cards
 
     def close(self) -> None:
@@ -165,7 +169,11 @@ class Searcher:
 
     def in_language(self, query: str, lang: str) -> str:
         """``query`` with the CR terms it writes in another language put in ``lang`` through the
-        term dictionary (``kb.store.terms``: ``践踏`` searched in Korean is ``돌진``)."""
+        term dictionary (``kb.store.terms``: ``践踏`` searched in Korean is ``돌진``). Kept for the
+        last ``TRANSLATIONS_KEPT`` queries (the search page asks twice: to say it, and to search)."""
+        return self._translated(query, lang)
+
+    def _translate(self, query: str, lang: str) -> str:
         if self._terms is None:
             self._terms = TermDictionary(self.store)
         return self._terms.translate(query, lang)[0]
