@@ -28,7 +28,8 @@ order in one segment, so a document's number is its ``seq``. Fields:
   edition's language analyzer (the Korean/Japanese analyzer stems Latin words as the English one
   does), with positions for quoted phrases and the heading phrase bonus. ``write_index`` runs the
   analyzer once per text and gives whoosh the tokens separated by spaces
-  (``search.analysis.token_analyzer``), and the token pairs come from the same tokens.
+  (``search.token_field.TokenText``: whoosh indexes them as they are, with
+  ``search.analysis.token_analyzer`` as their analyzer), and the token pairs come from the same tokens.
 - ``context`` (stored): the rule's title, or the nearest ancestor's title.
 
 The spelling vocabulary is not in the index: the searcher reads it from the store.
@@ -45,13 +46,14 @@ from pathlib import Path
 
 import whoosh.index
 from whoosh import query as wq
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, Schema
 
 from kb import numbers
 from kb.errors import IndexOutdated
 from kb.model import EditionText, Rule
-from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, token_analyzer
+from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of
 from search.pairs import EncodedPairs, PairsWriter
+from search.token_field import TokenText
 
 MANIFEST = "editions.json"
 SCHEMA_VERSION = 5
@@ -73,17 +75,16 @@ work for it, and a missing field scores as an empty one)."""
 
 def schema_for(lang: str) -> Schema:
     """The index schema of an edition in ``lang`` (fields in the module docstring)."""
-    tokens = token_analyzer()  # write_index gives them the language analyzer's tokens
     return Schema(
         seq=STORED(),
         number=ID(stored=True),
         within=KEYWORD(lowercase=False),
         name=KEYWORD(commas=True, lowercase=False),
         defined=KEYWORD(commas=True, lowercase=False),
-        heading=TEXT(analyzer=tokens),
-        body=TEXT(analyzer=tokens),
-        section=TEXT(analyzer=tokens),
-        examples=TEXT(analyzer=tokens),
+        heading=TokenText(),  # write_index gives these four the language analyzer's tokens
+        section=TokenText(),
+        body=TokenText(),
+        examples=TokenText(),
         context=STORED(),
     )
 
