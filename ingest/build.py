@@ -115,8 +115,8 @@ def _write_build(
         settle_truncated(report, partial, build.store)
         report.published = bool(report.editions) and (partial or not report.failed)
         if report.published:  # a failed source fails the build before any indexing
-            aligned = pool.submit(align_task, (build.store, build.root / ALIGNED))  # beside the indexing
             with timer.span("index"):
+                aligned = pool.submit(align_task, (build.store, build.root / ALIGNED))  # ahead of the index runs
                 index_build(build, pool, timer)
             report.index = "written"
             _, seconds, span = aligned()
