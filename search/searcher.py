@@ -29,6 +29,10 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 6. A query that is the whole name of one or two rules (``trample``, ``legend rule``) lists those
    rules and the rules under them first, in document order (702.19, 702.19a, 702.19b, ...), then
    the other results.
+7. Judge vocabulary and glossary terms in the query (``search.expand``: ``fizzle`` -> 608.2b,
+   ``LKI`` -> 608.2h, ``Total Cost`` -> 601.2f) add the rules they point to in that edition: as
+   hits when the query is only jargon, else as a bonus by how much of the query they are.
+   Jargon words no text holds are left out of the text search (not "corrected").
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -43,7 +47,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import whoosh.index
@@ -57,6 +61,9 @@ from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
 from kb.model import Edition
+from search.expand import Expander
+from search.expand_hits import drop_jargon, own_scores, with_expansion
+from search.hits import Hit, rule_hit
 from search.pairs import PairsReader
 from search.readers import EditionReaders
 from search.query import (
@@ -86,25 +93,6 @@ NUMBER_SCORE = 1000.0
 
 
 
-@dataclass(frozen=True)
-class Hit:
-    """One search result: rule ``number`` of ``edition`` (id) in ``lang``; ``title`` is the rule's
-    title or its nearest ancestor's (``""`` when none); ``snippet`` is escaped HTML with matched
-    words in ``<mark>``; ``score`` orders hits (higher is better; not comparable across queries)."""
-
-    number: str
-    lang: str
-    edition: str
-    title: str
-    snippet: str
-    score: float
-
-    def as_dict(self) -> dict[str, object]:
-        """The hit as JSON-ready data (the CLI's and API's hit shape)."""
-        return {"number": self.number, "lang": self.lang, "edition": self.edition,
-                "title": self.title, "snippet": self.snippet, "score": round(self.score, 4)}
-
-
 class Searcher:
     """Searches one build's index. Open once per process and share: safe between threads (one
     whoosh searcher per edition shared by all threads, in a bounded LRU: ``search.readers``).
@@ -123,6 +111,7 @@ class Searcher:
         self._terms: TermDictionary | None = None
         self._translated = functools.lru_cache(maxsize=TRANSLATIONS_KEPT)(self._translate)
         self.cards = cards
+        self._expander = Expander(store)  # judge vocabulary and glossary terms (search.expand)
 
     def close(self) -> None:
         """Close the index's files (no thread may search any more)."""
@@ -163,7 +152,7 @@ class Searcher:
         for target in self._targets(lang, edition):
             with self._readers.use(target.id):
                 parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
-                hits += self._search_edition(target, parsed, section, limit, notes)
+                hits += self._search_edition(target, parsed, section, limit, notes, query)
         hits.sort(key=lambda hit: -hit.score)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
 
@@ -194,7 +183,8 @@ class Searcher:
         return [e for e in found if e.id in self._editions]
 
     def _search_edition(
-        self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes
+        self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes,
+        query: str = "",
     ) -> list[Hit]:
         searcher = self._searcher(edition.id)
         where = rule_and_under(section) if section else None
@@ -203,7 +193,14 @@ class Searcher:
             if hits:
                 return hits
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
-        return self._text_hits(searcher, edition, parsed, where, limit, notes)
+        expansion = self._expander.expand(query, edition, searcher.reader()).within(section)
+        if not expansion:
+            return self._text_hits(searcher, edition, parsed, where, limit, notes)
+        parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
+        hits = self._text_hits(searcher, edition, parsed, where, limit + len(expansion.rules), notes)
+        analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
+        return with_expansion(hits, expansion, limit,
+                              lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
 
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int

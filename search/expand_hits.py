@@ -1,0 +1,88 @@
+"""The rules a query expansion found (``search.expand``) among the text hits: their own text score
+for the query's other words, plus their share of the best text score; a jargon-only query's hits
+are the expanded rules alone. ``drop_jargon`` keeps jargon no text holds out of the text search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol, TypeVar
+
+from whoosh import query as wq
+from whoosh.reading import IndexReader
+from whoosh.searching import Searcher as WhooshSearcher
+
+from search.expand import QUESTION_WORDS, Expansion
+from search.index import TEXT_FIELDS
+from search.jargon import phrase_words
+from search.query import ParsedQuery, build_query, field_tokens
+
+
+def own_scores(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, expansion: Expansion) -> dict[str, float]:
+    """Each expanded rule's text score for the query's words (``parsed``, jargon dropped), any
+    of them matching (``search.query.build_query`` mode ``any``; ``search.expand.QUESTION_WORDS``
+    left out): ``spell fizzles hexproof`` gives 608.2b its score for ``spell``. Rules matching
+    none are left out."""
+    said = tuple(c for c in parsed.clauses if not set(phrase_words(c.text)) <= QUESTION_WORDS)
+    query = build_query(replace(parsed, clauses=said), lang, "any") if expansion.rules else None
+    if query is None:
+        return {}
+    only = wq.Or([wq.Term("number", e.number) for e in expansion.rules])
+    return {hit["number"]: hit.score for hit in searcher.search(query, filter=only, limit=2 * len(expansion.rules))}
+
+
+def merge_scores(text: list[tuple[str, float]], expansion: Expansion, own: dict[str, float] | None = None
+                 ) -> dict[str, float]:
+    """New scores for rule numbers: each expanded rule's text score (its score among ``text``, the
+    text hits' ``(number, score)`` best first, or its ``own_scores``, the higher; 0 when neither)
+    plus its share of the best text score; with no text hits, its share alone (so a jargon-only
+    query lists its rules in order)."""
+    scores: dict[str, float] = dict(own or {})
+    for number, score in text:
+        scores[number] = max(score, scores.get(number, 0.0))
+    top = max((score for _, score in text), default=0.0)
+    out = {}
+    for expanded in expansion.rules:
+        if top > 0:
+            out[expanded.number] = scores.get(expanded.number, 0.0) + top * expanded.share
+        else:
+            out[expanded.number] = expanded.share
+    return out
+
+
+class _Scored(Protocol):
+    number: str
+    score: float
+
+
+H = TypeVar("H", bound=_Scored)
+
+
+def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callable[[str, float], H | None],
+                   own: dict[str, float] | None = None) -> list[H]:
+    """``hits`` (text hits, best first; frozen dataclasses with ``number`` and ``score``, such as
+    ``search.hits.Hit``) rescored by ``merge_scores`` (``own``: ``own_scores``), with the expanded
+    rules they lack made by ``make(number, score)`` (None: the edition lacks it), best first, at
+    most ``limit``."""
+    scores = merge_scores([(hit.number, hit.score) for hit in hits], expansion, own)
+    out = [replace(hit, score=scores.pop(hit.number)) if hit.number in scores else hit for hit in hits]
+    for number, score in scores.items():
+        made = make(number, score)
+        if made is not None:
+            out.append(made)
+    out.sort(key=lambda hit: -hit.score)
+    return out[:limit]
+
+
+def drop_jargon(parsed: ParsedQuery, expansion: Expansion, reader: IndexReader, lang: str) -> ParsedQuery:
+    """``parsed`` without its words of judge-vocabulary phrases that no heading, text or example
+    of the edition holds (``fizzle``, ``LKI``): searched as text they find nothing, or are
+    "corrected" into another word. ``reader`` is the edition's whoosh reader."""
+    def dropped(text: str) -> bool:
+        words = set(phrase_words(text))
+        if not words or not words <= expansion.jargon_words:
+            return False
+        tokens = field_tokens("body", text, lang)
+        return not any(reader.doc_frequency(f, token) for f in TEXT_FIELDS for token in tokens)
+
+    return replace(parsed, clauses=tuple(clause for clause in parsed.clauses if not dropped(clause.text)))

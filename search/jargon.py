@@ -1,0 +1,200 @@
+"""The judge vocabulary: words players and judges use for what the CR says otherwise (``fizzle``,
+``LKI``, ``ETB``), as phrases to find in a query, each with the rules it points to.
+
+Two kinds of entries:
+
+- the table ``search/jargon.toml`` (written for crkb; its header says the format): each entry's
+  words, its source (``SOURCES``) and its target rules, each a number in the English edition of
+  the table's ``key_edition`` with an anchor (the rule's title or a phrase only its text holds)
+  that finds it in other English editions; ``load_table`` reads and checks it;
+- the CR's own informal phrases, read from an English edition's rules by ``mined_entries``:
+  ``This rule is informally called the “summoning sickness” rule`` (302.6), ``often referred to
+  as the “Active Player, Nonactive Player (APNAP) order” rule`` (101.4, also as ``APNAP`` and
+  ``APNAP order``), ``previously called the “in-play zone”`` (403.5), ``Layer 7b:`` (613.4b).
+
+Queries and phrases are compared as words (``phrase_words``: case, hyphens, slashes and
+typographic apostrophes ignored; Latin letters and digits apart from other scripts, so ``ETB를``
+holds ``etb``); ``PhraseMatcher`` finds the longest phrases first. ``search.expand`` resolves the
+targets in the edition searched and turns them into hits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from kb.model import Rule
+from kb.numbers import is_canonical
+
+TABLE = Path(__file__).with_name("jargon.toml")
+SOURCES = ("glossary", "cr", "older-cr", "judge", "player")
+"""Where a usage comes from: the CR's glossary, the CR's own informal phrase, older editions'
+wording, judges' abbreviations, common player usage."""
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"'})
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*|[^\W\da-z_]+")
+_SEPARATORS = re.compile(r"[-/‐‑–—]")
+_QUOTE_OPEN, _QUOTE_CLOSE = "[“\"]", "[”\"]"
+_INFORMAL = re.compile(
+    r"\b(?:(?:informally|often|commonly|previously) (?:called|referred to as|known as)"
+    r"|This (?:rule )?is (?:informally |often )?(?:called|referred to as)|was called)"
+    rf" (?:the |an? )?{_QUOTE_OPEN}([^”\"]{{2,60}}){_QUOTE_CLOSE}"
+)
+_LAYER = re.compile(r"^Layer (\d+[a-d]?):")
+_ABBREVIATION = re.compile(r"\s*\(([A-Z]{2,8})\)\s*")
+
+
+class JargonError(ValueError):
+    """The jargon table is not readable; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A rule an entry points to: ``number`` in the entry's anchor edition, and ``anchor``: the
+    rule's title or a phrase of its text (compared folded: ``fold``) that finds it elsewhere."""
+
+    number: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One usage: ``words`` as written (variants), ``source`` (one of ``SOURCES``), ``targets``
+    (best first), ``line`` in the table (0 for a phrase read from a rule)."""
+
+    words: tuple[str, ...]
+    source: str
+    targets: tuple[Target, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class JargonTable:
+    """The table's entries; their target numbers are those of the English ``key_edition``."""
+
+    key_edition: dt.date
+    entries: tuple[Entry, ...]
+
+
+def load_table(path: Path = TABLE) -> JargonTable:
+    """Read and check the jargon table (TOML, the format in ``search/jargon.toml``'s header).
+    Raises ``JargonError`` naming the file and line of what is wrong."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise JargonError(f"{path}: {error}") from None
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[entry]]"]
+    try:
+        key = dt.date.fromisoformat(str(data.get("key_edition", "")))
+    except ValueError:
+        raise JargonError(f"{path}: key_edition must be an edition's effective date (YYYY-MM-DD)") from None
+    raw = data.get("entry", [])
+    entries = tuple(_entry(item, path, lines[index] if index < len(lines) else 0) for index, item in enumerate(raw))
+    return JargonTable(key, entries)
+
+
+def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
+    where = f"{path}:{line}"
+    words, source, rules = item.get("words"), item.get("source"), item.get("rules")
+    if not isinstance(words, list) or not words or not all(isinstance(w, str) and phrase_words(w) for w in words):
+        raise JargonError(f"{where}: words must be a list of phrases holding letters or digits")
+    if source not in SOURCES:
+        raise JargonError(f"{where}: source must be one of {', '.join(SOURCES)}, not {source!r}")
+    if not isinstance(rules, list) or not rules:
+        raise JargonError(f"{where}: rules must list at least one {{ number, anchor }}")
+    targets = []
+    for rule in rules:
+        number, anchor = (rule.get("number"), rule.get("anchor")) if isinstance(rule, dict) else (None, None)
+        if not isinstance(number, str) or not is_canonical(number):
+            raise JargonError(f"{where}: {number!r} is not a rule number in canonical form (702.19b)")
+        if not isinstance(anchor, str) or not fold(anchor):
+            raise JargonError(f"{where}: rule {number} needs an anchor (its title or a phrase of its text)")
+        targets.append(Target(number, anchor))
+    return Entry(tuple(words), str(source), tuple(targets), line)
+
+
+def phrase_words(text: str) -> tuple[str, ...]:
+    """``text`` as the words a phrase is matched on: NFKC, case-folded, apostrophes plain,
+    hyphens and slashes as spaces, punctuation dropped; a run of Latin letters and digits and a
+    run of another script are separate words (``"ETB를 can't-beats-can"`` -> ``("etb", "를",
+    "can't", "beats", "can")``)."""
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_APOSTROPHES)
+    return tuple(_WORD.findall(_SEPARATORS.sub(" ", text)))
+
+
+def fold(text: str) -> str:
+    """``text`` for anchor comparison: NFKC, case-folded, quotes and apostrophes plain,
+    whitespace collapsed."""
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_APOSTROPHES)
+    return " ".join(text.split())
+
+
+T = TypeVar("T")
+
+
+class PhraseMatcher(Generic[T]):
+    """Finds known phrases in a query's words (``phrase_words``), longest first, left to right,
+    without overlap. Built from ``{phrase words: value}``."""
+
+    def __init__(self, phrases: Mapping[tuple[str, ...], T]) -> None:
+        self._by_first: dict[str, list[tuple[tuple[str, ...], T]]] = {}
+        for words, value in phrases.items():
+            if words:
+                self._by_first.setdefault(words[0], []).append((words, value))
+        for found in self._by_first.values():
+            found.sort(key=lambda item: -len(item[0]))
+
+    def __len__(self) -> int:
+        return sum(len(found) for found in self._by_first.values())
+
+    def find(self, words: tuple[str, ...]) -> list[tuple[int, int, T]]:
+        """``[(start, end, value)]``: each phrase found in ``words`` (word offsets, end exclusive)."""
+        found, at = [], 0
+        while at < len(words):
+            for phrase, value in self._by_first.get(words[at], ()):
+                if words[at:at + len(phrase)] == phrase:
+                    found.append((at, at + len(phrase), value))
+                    at += len(phrase)
+                    break
+            else:
+                at += 1
+        return found
+
+
+def mined_entries(rules: Iterable[Rule]) -> list[Entry]:
+    """The CR's own informal phrases in an English edition's ``rules`` (see the module docstring),
+    one entry (source ``cr``) per phrase and rule, targets numbered in that edition. The first
+    rule printing a phrase is kept (``legend rule``: 205.4d mentions it, 704.5j says it is
+    called so: both are kept, each its own entry)."""
+    entries = []
+    for rule in rules:
+        text = rule.text or ""
+        for match in _INFORMAL.finditer(text):
+            phrase = match.group(1).strip(" .,;:")
+            variants = _variants(phrase)
+            if variants and (len(phrase_words(phrase)) > 1 or "informally" in match.group(0)):
+                entries.append(Entry(variants, "cr", (Target(rule.number, match.group(0)),)))
+        layer = _LAYER.match(text)
+        if layer:
+            entries.append(Entry((f"layer {layer.group(1)}",), "cr", (Target(rule.number, layer.group(0)),)))
+    return entries
+
+
+def _variants(phrase: str) -> tuple[str, ...]:
+    """A phrase and, when it holds an abbreviation in brackets, the phrase without it, the
+    abbreviation alone and the abbreviation with the rest (``Active Player, Nonactive Player
+    (APNAP) order``: ``APNAP``, ``APNAP order``)."""
+    found = _ABBREVIATION.search(phrase)
+    if not found:
+        return (phrase,)
+    before, after = phrase[: found.start()], phrase[found.end():]
+    abbreviation = found.group(1)
+    return tuple(dict.fromkeys(v for v in (phrase, f"{before} {after}".strip(), abbreviation,
+                                           f"{abbreviation} {after}".strip()) if phrase_words(v)))

@@ -1,0 +1,124 @@
+"""Judge vocabulary and glossary terms in a query (``search.expand``), searched in the real English
+2026-01-16 edition (rules and glossary read from ../shared at test time), and followed into other
+editions by identity (``search.targets``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from ingest.parse.parser import parse_rules
+from ingest.read.formats import read_source
+from kb.model import Edition
+from kb.store.layout import current_build
+from search.expand import Expanded, Expander
+from search.jargon import Target
+from search.searcher import Searcher, open_searcher
+from search.targets import TargetFinder
+from tests.corpus import shared_file
+from tests.kbs import write_kb
+
+
+def _edition_kb(folder: Path, name: str) -> Searcher:
+    """A KB of one whole English edition of the corpus (``en/<date>.txt``), as the build parses it."""
+    source = read_source(shared_file(f"en/{name}.txt"))
+    parsed = parse_rules(source.paragraphs, lang="en", source=source.name)
+    edition = Edition(f"en-{name}", "en", dt.date.fromisoformat(name), "Comprehensive Rules", (source.name,))
+    return open_searcher(write_kb(folder, [(edition, list(parsed.rules), list(parsed.glossary))]))
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory) -> Searcher:
+    return _edition_kb(tmp_path_factory.mktemp("jargon-kb"), "2026-01-16")
+
+
+def _numbers(searcher: Searcher, query: str, **options) -> list[str]:
+    return [hit.number for hit in searcher.search(query, lang="en", **options)]
+
+
+@pytest.mark.parametrize(("query", "number"), [
+    ("fizzle", "608.2b"), ("fizzled", "608.2b"),            # player usage, in no rule's text
+    ("LKI", "608.2h"), ("last-known information", "608.2h"),  # judge abbreviation
+    ("ETB", "603.6a"), ("ETBs", "603.6a"), ("SBA", "704"), ("SBAs", "704"),
+    ("APNAP", "101.4"),                                      # the CR's "(APNAP) order" rule
+    ("summoning sick", "302.6"), ("layer 7b", "613.4b"),     # read from the CR's text
+    ("can't-beats-can", "101.2"), ("can't be countered", "101.3"),
+    ("multiple replacement effects", "616.1"), ("timestamp", "613.7"),
+    ("blink", "400.7"), ("flicker", "400.7"), ("dies", "700.4"), ("the stack", "405"),
+    ("tutor", "701.23a"), ("CMC", "202.3"), ("comes into play", "603.6a"),
+])
+def test_jargon_alone_puts_its_rule_first(searcher: Searcher, query: str, number: str) -> None:
+    assert _numbers(searcher, query)[0] == number
+
+
+def test_a_jargon_lists_its_rules_in_order(searcher: Searcher) -> None:
+    assert _numbers(searcher, "LKI") == ["608.2h", "113.7a", "603.10"]
+    assert _numbers(searcher, "what is LKI?")[:3] == ["608.2h", "113.7a", "603.10"]
+
+
+def test_a_jargon_in_a_question_adds_its_rule_beside_the_other_words(searcher: Searcher) -> None:
+    found = _numbers(searcher, "what happens when my spell fizzles because its target gained hexproof")
+    assert found[0] == "608.2b"
+    assert any(number.startswith("702.11") for number in found)  # hexproof still counts
+    assert "608.2b" in _numbers(searcher, "spell fizzles hexproof")[:3]
+
+
+def test_a_jargon_word_no_text_holds_is_not_corrected_into_another(searcher: Searcher) -> None:
+    found = _numbers(searcher, "ETB hexproof")
+    assert set(found[:4]) == {"702.11", "702.11a", "603.6a", "603.6d"}
+
+
+def test_a_glossary_term_in_a_query_adds_the_rules_its_entry_cites(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    expander = Expander(searcher.store)
+    # "Total Cost ... See rule 601.2f.": two of the query's five words that say something
+    assert expander.expand("how is the total cost of a kicked spell found", edition).rules == (
+        Expanded("601.2f", pytest.approx(0.6 * 2 / 5), "glossary", "total cost"),)
+    # "Paris Mulligan ... For current mulligan rules, see rule 103.5." (no rule says "Paris")
+    assert expander.expand("was the paris mulligan used in commander", edition).rules == (
+        Expanded("103.5", pytest.approx(0.6 * 2 / 5), "glossary", "paris mulligan"),)
+    assert _numbers(searcher, "how is the total cost of a kicked spell found")[0] == "601.2f"
+
+
+def test_a_glossary_term_alone_is_left_to_the_index(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    assert not Expander(searcher.store).expand("Paris Mulligan", edition)
+    assert _numbers(searcher, "Paris Mulligan")[0] == "103.5"
+
+
+def test_a_section_keeps_only_the_expanded_rules_in_it(searcher: Searcher) -> None:
+    assert _numbers(searcher, "LKI", section="113") == ["113.7a"]
+    assert _numbers(searcher, "fizzle", section="7") == []
+
+
+def test_a_korean_query_with_english_jargon_still_expands(searcher: Searcher) -> None:
+    assert searcher.search("ETB를 설명", lang="en")[0].number == "603.6a"
+
+
+def test_without_the_key_edition_targets_are_found_by_their_anchor(tmp_path: Path) -> None:
+    """en 2024-11-08 alone (no alignment, no 2026-01-16): the keyword actions sat elsewhere."""
+    older = _edition_kb(tmp_path / "kb", "2024-11-08")
+    assert [h.number for h in older.search("mill", lang="en")][:1] == ["701.13"]
+    assert [h.number for h in older.search("sac outlet", lang="en")][:1] == ["701.17a"]
+    assert [h.number for h in older.search("tutor", lang="en")][:1] == ["701.19a"]
+    assert [h.number for h in older.search("fizzle", lang="en")][:1] == ["608.2b"]
+
+
+@pytest.mark.corpus
+def test_other_editions_follow_the_rule_through_the_alignment(history_kb: Path) -> None:
+    """The history KB holds en 2026-01-16 and older editions, aligned: a table target numbered in
+    2026-01-16 is followed to its number of each edition."""
+    searcher = open_searcher(current_build(history_kb))
+    expander = Expander(searcher.store)
+    by_file = {edition.sources[0]: edition for edition in searcher.store.editions("en")}
+    found = {name: [e.number for e in expander.expand("mill tutor", by_file[name]).rules]
+             for name in ("2021-11-15.txt", "2024-11-08.txt", "2026-01-16.txt")}
+    assert found == {"2021-11-15.txt": ["701.13", "701.19a"], "2024-11-08.txt": ["701.13", "701.19a"],
+                     "2026-01-16.txt": ["701.17", "701.23a"]}
+    # the alignment alone (an anchor no text holds): 701.17 Mill of 2026 was 701.13
+    finder = TargetFinder(searcher.store, by_file["2026-01-16.txt"])
+    blind = Target("701.17", "an anchor no rule holds")
+    assert finder.find(blind, by_file["2026-01-16.txt"].id, by_file["2021-11-15.txt"]) == "701.13"
+    assert finder.find(blind, "", by_file["2021-11-15.txt"]) is None

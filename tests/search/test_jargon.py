@@ -1,0 +1,107 @@
+"""The judge-vocabulary table (``search/jargon.toml``), its reading and matching (``search.jargon``),
+checked against the real English 2026-01-16 text read from ../shared at test time."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from ingest.parse.parser import parse_rules
+from ingest.read.formats import read_source
+from kb.model import Edition, Rule
+from search.jargon import (
+    SOURCES, JargonError, PhraseMatcher, Target, load_table, mined_entries, phrase_words,
+)
+from search.targets import TargetFinder
+from tests.corpus import shared_file
+
+
+@pytest.fixture(scope="module")
+def rules_2026() -> list[Rule]:
+    source = read_source(shared_file("en/2026-01-16.txt"))
+    return list(parse_rules(source.paragraphs, lang="en", source=source.name).rules)
+
+
+def test_phrase_words_ignore_case_hyphens_and_typographic_apostrophes() -> None:
+    assert phrase_words("Can’t-beats-CAN") == ("can't", "beats", "can")
+    assert phrase_words("ETB를 쓰면? P/T") == ("etb", "를", "쓰면", "p", "t")
+    assert phrase_words("“Layer 7b:”") == ("layer", "7b")
+
+
+def test_the_matcher_takes_the_longest_phrase_first_without_overlap() -> None:
+    matcher = PhraseMatcher({("end", "of", "turn"): "eot", ("end",): "end", ("turn",): "turn"})
+    assert matcher.find(phrase_words("at end of turn, turn it")) == [(1, 4, "eot"), (4, 5, "turn")]
+
+
+def test_the_table_reads_and_every_entry_is_complete() -> None:
+    table = load_table()
+    assert table.key_edition == dt.date(2026, 1, 16)
+    assert 55 <= len(table.entries) <= 120
+    assert {entry.source for entry in table.entries} <= set(SOURCES)
+    fizzle = next(entry for entry in table.entries if "fizzle" in entry.words)
+    assert fizzle.source == "player" and [t.number for t in fizzle.targets] == ["608.2b"] and fizzle.line > 20
+    variants = [phrase_words(word) for entry in table.entries for word in entry.words]
+    assert len(variants) == len(set(variants)), "a phrase is in two entries"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('key_edition = "2026-01-16"\n\n[[entry]]\nwords = ["x"]\nsource = "blog"\nrules = [{number = "608.2b", anchor = "a"}]\n',
+     ":3: source must be one of"),
+    ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["x"]\nsource = "judge"\nrules = [{number = "608.2B", anchor = "a"}]\n',
+     ":2: '608.2B' is not a rule number"),
+    ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["x"]\nsource = "judge"\nrules = [{number = "608.2b"}]\n',
+     ":2: rule 608.2b needs an anchor"),
+    ('key_edition = "soon"\n', "key_edition must be"),
+    ('key_edition = \n', "jargon.toml: "),
+])
+def test_a_broken_table_is_refused_naming_file_and_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "jargon.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(JargonError, match=message.replace("(", r"\(")) as error:
+        load_table(path)
+    assert str(path) in str(error.value)
+
+
+def test_the_crs_informal_phrases_are_read_from_its_text(rules_2026: list[Rule]) -> None:
+    mined = {(word, target.number) for entry in mined_entries(rules_2026) for word in entry.words
+             for target in entry.targets}
+    assert {("APNAP", "101.4"), ("APNAP order", "101.4"), ("Active Player, Nonactive Player order", "101.4"),
+            ("summoning sickness", "302.6"), ("intervening ‘if’ clause", "603.4"), ("commander tax", "903.8"),
+            ("in-play zone", "403.5"), ("removed-from-the-game zone", "406.8"), ("legend rule", "704.5j"),
+            ("layer 1", "613.1a"), ("layer 7b", "613.4b"), ("layer 1b", "613.2b")} <= mined
+    assert all(entry.source == "cr" for entry in mined_entries(rules_2026))
+
+
+def test_a_mined_phrase_needs_an_informal_frame() -> None:
+    rules = [Rule("1.1", "Something is called a “thing.” It is often called “stuff.”"),
+             Rule("1.2", "This rule is informally called the “nap” rule.")]
+    assert [(e.words, e.targets[0].number) for e in mined_entries(rules)] == [(("nap",), "1.2")]
+
+
+@pytest.mark.corpus
+def test_every_entry_points_to_rules_of_the_key_edition_its_anchor_identifies(rules_2026: list[Rule]) -> None:
+    """Each target number is a rule of en 2026-01-16, and its anchor finds that rule and no other
+    (the anchor is what finds it in an edition the alignment does not reach)."""
+    by_number = {rule.number: rule for rule in rules_2026}
+    edition = Edition("en-2026-01-16", "en", dt.date(2026, 1, 16), "Comprehensive Rules")
+    finder = TargetFinder(_FakeStore(rules_2026), None)
+    wrong = []
+    for entry in load_table().entries:
+        for target in entry.targets:
+            if target.number not in by_number:
+                wrong.append(f"line {entry.line}: {target.number} is no rule of en 2026-01-16")
+            elif finder.by_anchor(Target("0.0", target.anchor), edition) != target.number:
+                wrong.append(f"line {entry.line}: the anchor of {target.number} does not identify it: {target.anchor!r}")
+    assert wrong == []
+
+
+class _FakeStore:
+    """The one store method ``TargetFinder.by_anchor`` reads."""
+
+    def __init__(self, rules: list[Rule]) -> None:
+        self._rules = rules
+
+    def rules(self, edition_id: str) -> list[Rule]:
+        return self._rules
