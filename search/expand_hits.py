@@ -17,6 +17,9 @@ from search.index import TEXT_FIELDS
 from search.jargon import phrase_words
 from search.query import ParsedQuery, build_query, field_tokens
 
+FLOOR_SPAN = 10
+"""An expanded rule of share ``s`` is never below rank ``(1 - s) * FLOOR_SPAN`` (``floor_rank``)."""
+
 
 def own_scores(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, expansion: Expansion) -> dict[str, float]:
     """Each expanded rule's text score for the query's words (``parsed``, jargon dropped), any
@@ -63,7 +66,8 @@ def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callab
     """``hits`` (text hits, best first; frozen dataclasses with ``number`` and ``score``, such as
     ``search.hits.Hit``) rescored by ``merge_scores`` (``own``: ``own_scores``), with the expanded
     rules they lack made by ``make(number, score)`` (None: the edition lacks it), best first, at
-    most ``limit``."""
+    most ``limit``; each expanded rule at or above its ``floor_rank`` (scored just over the hit it
+    passes, so an ordering by score keeps it)."""
     scores = merge_scores([(hit.number, hit.score) for hit in hits], expansion, own)
     out = [replace(hit, score=scores.pop(hit.number)) if hit.number in scores else hit for hit in hits]
     for number, score in scores.items():
@@ -71,7 +75,20 @@ def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callab
         if made is not None:
             out.append(made)
     out.sort(key=lambda hit: -hit.score)
+    for expanded in sorted(expansion.rules, key=lambda e: e.share):  # the largest share placed last: on top
+        at = next((i for i, hit in enumerate(out) if hit.number == expanded.number), None)
+        floor = floor_rank(expanded.share)
+        if at is not None and at > floor:
+            lifted = replace(out.pop(at), score=out[floor].score * (1 + 1e-9) + 1e-9)
+            out.insert(floor, lifted)
     return out[:limit]
+
+
+def floor_rank(share: float) -> int:
+    """The lowest rank (0: first) a rule of this share takes, whatever the text scores: a rule
+    family that all score alike (the lead's whole-name ordering lists 702.11, 702.11a, ... at
+    one score) would otherwise push the rules a half-jargon query means below all of them."""
+    return int((1 - min(share, 1.0)) * FLOOR_SPAN)
 
 
 def drop_jargon(parsed: ParsedQuery, expansion: Expansion, reader: IndexReader, lang: str) -> ParsedQuery:
