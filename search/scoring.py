@@ -8,7 +8,9 @@ documents at once, with dicts:
 
 - a ``Term`` is its postings scored by the searcher's weighting (whoosh's own scorer, read once
   per edition and term, kept in a bounded LRU per whoosh searcher: ``POSTINGS_KEPT``), times
-  its boost;
+  its boost; a subclass of ``Term`` with its own matcher (``search.query.PairTerm``, the
+  phrase bonus) is kept the same way, by class, term and boost (its postings must depend on
+  nothing else for one searcher: a searcher is one edition);
 - ``Or`` (whoosh's default union, or its preloaded array union) adds its parts' scores, ``And`` keeps the documents of every
   part and adds their scores, ``AndMaybe`` adds the optional part's score where it matches;
   each times its boost; a compound of one part is that part, boost ignored, as in whoosh;
@@ -40,7 +42,7 @@ POSTINGS_KEPT = 4000
 Scores = dict[int, float]
 Counts = dict[int, int]
 
-_caches: weakref.WeakKeyDictionary[WhooshSearcher, OrderedDict[tuple[str, str], Scores]] = weakref.WeakKeyDictionary()
+_caches: weakref.WeakKeyDictionary[WhooshSearcher, OrderedDict[tuple, Any]] = weakref.WeakKeyDictionary()
 
 
 class Found(Mapping[str, Any]):
@@ -89,6 +91,9 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     kind = type(query)
     if kind is wq.Term:
         return _term(query, searcher, counting)
+    if isinstance(query, wq.Term) and not counting:  # search.query.PairTerm: its own scorer, boost inside
+        return _cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
+                       lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
         if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
             return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
@@ -105,19 +110,24 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     return _by_matcher(query, searcher, counting)
 
 
-def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+def _cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
+    """The value kept for ``key`` in the searcher's LRU, made by ``make()`` when missing."""
     cache = _caches.get(searcher)
     if cache is None:
         cache = _caches[searcher] = OrderedDict()
-    key = (query.fieldname, query.text)
-    postings = cache.get(key)
-    if postings is None:
-        postings = _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0]
-        cache[key] = postings
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make()
         if len(cache) > POSTINGS_KEPT:
             cache.popitem(last=False)
     else:
         cache.move_to_end(key)
+    return found
+
+
+def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    postings = _cached(searcher, (query.fieldname, query.text),
+                       lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
     boost = query.boost
     scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
     return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if postings or _held(query, searcher) else 0
