@@ -15,23 +15,32 @@ from whoosh.searching import Searcher as WhooshSearcher
 from search.expand import QUESTION_WORDS, Expansion
 from search.index import TEXT_FIELDS
 from search.jargon import phrase_words
-from search.query import ParsedQuery, build_query, field_tokens
+from search.query import MODES, ParsedQuery, clause_query, field_tokens
+from search.scoring import top_hits
 
 FLOOR_SPAN = 10
 """An expanded rule of share ``s`` is never below rank ``(1 - s) * FLOOR_SPAN`` (``floor_rank``)."""
 
 
+class _Union(wq.Or):
+    """``Or`` scored by ``search.scoring`` over cached postings (whoosh's automatic matcher choice
+    would be scored document by document)."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
+
+
 def own_scores(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, expansion: Expansion) -> dict[str, float]:
     """Each expanded rule's text score for the query's words (``parsed``, jargon dropped), any
-    of them matching (``search.query.build_query`` mode ``any``; ``search.expand.QUESTION_WORDS``
-    left out): ``spell fizzles hexproof`` gives 608.2b its score for ``spell``. Rules matching
+    of them matching (``search.query.clause_query`` in the fields of mode ``any``, without the
+    phrase bonuses; ``search.expand.QUESTION_WORDS`` left out): ``spell fizzles hexproof`` gives 608.2b its score for ``spell``. Rules matching
     none are left out."""
-    said = tuple(c for c in parsed.clauses if not set(phrase_words(c.text)) <= QUESTION_WORDS)
-    query = build_query(replace(parsed, clauses=said), lang, "any") if expansion.rules else None
-    if query is None:
+    said = [c for c in parsed.clauses if not set(phrase_words(c.text)) <= QUESTION_WORDS] if expansion.rules else []
+    parts = [q for q in (clause_query(c, lang, MODES["any"], loose=True) for c in said) if q is not None]
+    if not parts:
         return {}
+    query = _Union(parts)  # words only: no phrase or pair bonus (scored document by document: slow)
     only = wq.Or([wq.Term("number", e.number) for e in expansion.rules])
-    return {hit["number"]: hit.score for hit in searcher.search(query, filter=only, limit=2 * len(expansion.rules))}
+    return {str(hit["number"]): hit.score for hit in top_hits(searcher, query, only, 2 * len(expansion.rules))}
 
 
 def merge_scores(text: list[tuple[str, float]], expansion: Expansion, own: dict[str, float] | None = None

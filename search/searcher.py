@@ -197,7 +197,7 @@ class Searcher:
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
-        hits = self._text_hits(searcher, edition, parsed, where, limit + len(expansion.rules), notes)
+        hits = self._text_hits(searcher, edition, parsed, where, limit, notes)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
         return with_expansion(hits, expansion, limit,
                               lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
