@@ -58,5 +58,7 @@ class EditionTerms:
         tokens = field_tokens("body", folded, self._lang)
         if len(tokens) < 2 or len(folded.split()) < 2:
             return False
+        if not all(self._reader.doc_frequency("body", t) or self._reader.doc_frequency("heading", t) for t in tokens):
+            return False  # a word no rule holds (Storm Crow): no phrase query needed
         phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
         return any(True for _ in phrase.docs(self._searcher))
