@@ -10,7 +10,8 @@ and a player's name is "corrected" to some word of the rules. ``read_names`` rew
    Sun-Crowned's``) is replaced by its keywords and card types (Storm Crow -> ``flying creature``,
    Blight Mamba -> ``infect regenerate creature``). A name that is also a rule's name or term of
    the edition (a card named ``Flash``) stays a rule term, and so does a one-word name opening a
-   sentence when the rules use that word.
+   sentence when the rules use that word. A query that is only a card name of two words or more
+   is read in any case (``storm crow``).
 2. In a question (three lowercase words or more), the capitalised words left are read as names:
    runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
    commas (``Oko, Thief of Crowns``), are dropped, except the parts that are a rule's name, defined
@@ -62,6 +63,8 @@ class CardNames(Protocol):
 
     def match(self, words: list[str]) -> tuple[int, list[str]] | None: ...
 
+    def words_of(self, name: str) -> list[str] | None: ...
+
 
 @dataclass(frozen=True)
 class NameReading:
@@ -96,6 +99,10 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     """``query`` with card names replaced by their keywords and types (``cards``, none without)
     and other name-like spans dropped, as described in the module docstring. Never raises; gives
     ``query`` unchanged when it names nothing."""
+    if cards is not None:
+        alone = _card_alone(query, terms, cards)
+        if alone is not None:
+            return alone
     chunks = _chunks(query)
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
@@ -115,6 +122,18 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
     return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped))
+
+
+def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | None:
+    """A query that is a card name of two words or more in any case (``storm crow``), read as the
+    card's words; None for any other query, and for a name that is a rule term."""
+    name = query.strip().strip("?!.")
+    if len(name.split()) < 2 or _QUOTED.search(name):
+        return None
+    words = cards.words_of(name)
+    if words is None or terms.is_term(name):
+        return None
+    return NameReading(" ".join(words), (name,))
 
 
 def _chunks(query: str) -> list[_Chunk]:

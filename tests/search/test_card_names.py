@@ -119,6 +119,13 @@ def test_card_names_with_commas_possessives_and_plurals(with_cards: Searcher) ->
     assert read.text == "Nico moves enchant enchantment aura from ward legendary planeswalker to two creature . What happens?".replace("Nico ", "")
 
 
+def test_a_card_name_searched_alone_is_read_in_any_case(with_cards: Searcher) -> None:
+    assert _read(with_cards, "storm crow").text == "flying creature"
+    assert _read(with_cards, "Blight Mamba?").cards == ("Blight Mamba",)
+    assert _read(with_cards, "storm").text == "storm"
+    assert _numbers(with_cards, "storm crow")[0].startswith("702.9")
+
+
 def test_a_card_named_like_a_rule_term_stays_the_term(with_cards: Searcher) -> None:
     assert _read(with_cards, "Ashley casts Flash. Does flying matter?").cards == ()
     assert _read(with_cards, "Storm count with storm crow in play").cards == ()
