@@ -10,7 +10,7 @@ import pytest
 
 from kb.numbers import sort_key
 from kb.store.read import Store
-from search.card_list import Card, CardList, CardListError, card_list_json
+from search.card_list import Card, CardList, CardListError, card_list_json, kb_card_list
 from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
 from search.searcher import Searcher
@@ -154,3 +154,16 @@ def test_edition_terms_know_rule_names_and_phrases(plain: Searcher) -> None:
         assert not terms.is_term("Storm Crow") and not terms.is_term("Nico")
         assert terms.uses("Trample") and not terms.uses("Antonio")
     assert read_names("Nico casts Storm Crow and then it attacks", terms).dropped == ("Nico", "Storm Crow")
+
+
+def test_a_kb_card_list_is_read_beside_the_builds_and_a_broken_one_is_left_out(tmp_path: Path, caplog) -> None:
+    build_root = tmp_path / "kb" / "builds" / "20261125T100000-1"
+    build_root.mkdir(parents=True)
+    assert kb_card_list(build_root) is None and kb_card_list(tmp_path) is None
+    path = tmp_path / "kb" / "cards" / "cards.json"
+    path.parent.mkdir()
+    path.write_bytes(card_list_json(CARDS[:2], "https://example.org/oracle.json", "2026-11-25"))
+    assert kb_card_list(build_root).card("Blight Mamba") == CARDS[1]
+    path.write_text("{not json", encoding="utf-8")
+    assert kb_card_list(build_root) is None
+    assert f"card names are read without the card list: {path}: cannot be read as JSON" in caplog.text
