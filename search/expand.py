@@ -39,7 +39,7 @@ from kb.numbers import ancestors
 from kb.store.read import Store
 from search.analysis import CJK_LANGUAGES
 from search.jargon import Entry, JargonTable, PhraseMatcher, Target, fold, load_table, mined_entries, phrase_words
-from search.targets import TargetFinder
+from search.targets import TargetFinder, rule_rows
 from search.query import field_tokens
 
 JARGON_SHARE = 1.5
@@ -50,9 +50,12 @@ MAX_GLOSSARY_RULES = 4
 QUESTION_WORDS = STOP_WORDS | frozenset(
     "what whats what's happens happen happened does do did doesn't don't how why who whom which where would "
     "could should i me my mine i'm our they them their it's its he she his her so then than because "
-    "get gets got there here just also still does only".split())
+    "get gets got there here just also still does only "
+    "어떻게 무엇 뭐 왜 언제 어떤 누가 되나요 하나요 인가요 있나요 "  # Korean question words
+    "どう なぜ 何 いつ どの 誰 什么 怎么 为什么 哪个 吗".split())  # Japanese, Chinese
 """Words a question is not about, beside whoosh's stop words: left out of a query's length
-when measuring how much of it a phrase is."""
+when measuring how much of it a phrase is (a script run of another script than Latin is one word:
+``search.jargon.phrase_words``)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,7 @@ class Expander:
         sources = [(entry, base) for entry in self.table.entries]
         mined_from = edition if edition.lang == "en" else self._english
         if mined_from is not None:
-            sources += [(entry, mined_from.id) for entry in mined_entries(self.store.rules(mined_from.id))]
+            sources += [(entry, mined_from.id) for entry in mined_entries(rule_rows(self.store, mined_from.id))]
         phrases: dict[tuple[str, ...], list[tuple[Entry, str]]] = {}
         for entry, entry_base in sources:
             for variant in entry.words:
@@ -165,7 +168,7 @@ class Expander:
         if edition.lang in CJK_LANGUAGES:
             return PhraseMatcher({})
         entries = self.store.glossary(edition.id)
-        held = {r.number for r in self.store.rules(edition.id) if r.text and r.text != r.title}  # not heading-only
+        held = {r.number for r in rule_rows(self.store, edition.id) if r.text and r.text != r.title}  # not heading-only
         cited = {fold(e.term): [n for ref in e.references for n in ref.targets if n in held] for e in entries}
         common = self.store.vocabulary(edition.id).text_words
         phrases: dict[tuple[str, ...], tuple[str, ...]] = {}

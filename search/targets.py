@@ -16,10 +16,17 @@ editions (mill is 701.13 before 2025-06-06 and 701.17 after).
 
 from __future__ import annotations
 
-from kb.model import Edition
+from kb.model import Edition, Rule
 from kb.store.history import locate, steps_of, translations
 from kb.store.read import Store
 from search.jargon import Target, fold
+
+
+def rule_rows(store: Store, edition_id: str) -> list[Rule]:
+    """The edition's rules with only number, text, title and English title (``Store.rules`` also
+    reads references, examples and defined terms: several times slower), in document order."""
+    rows = store.query("SELECT number, text, title, title_en FROM rules WHERE edition = ? ORDER BY seq", (edition_id,))
+    return [Rule(number, text or "", title, title_en) for number, text, title, title_en in rows]
 
 
 class TargetFinder:
@@ -72,7 +79,7 @@ class TargetFinder:
             english = edition.lang == "en"
             rules = self._anchors[edition.id] = [
                 (r.number, fold(r.title or ""), fold(r.title_en or ""), fold(r.text or "") if english else "")
-                for r in self.store.rules(edition.id)]
+                for r in rule_rows(self.store, edition.id)]
         found = [n for n, title, title_en, _ in rules if anchor in (title, title_en)]
         found = found or [n for n, _, _, text in rules if text and anchor in text]
         if len(set(found)) == 1:

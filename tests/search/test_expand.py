@@ -122,3 +122,15 @@ def test_other_editions_follow_the_rule_through_the_alignment(history_kb: Path) 
     blind = Target("701.17", "an anchor no rule holds")
     assert finder.find(blind, by_file["2026-01-16.txt"].id, by_file["2021-11-15.txt"]) == "701.13"
     assert finder.find(blind, "", by_file["2021-11-15.txt"]) is None
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("ja", "fizzle", "608.2b"), ("zh", "fizzle", "608.2b"), ("ko", "fizzle", "608.2b"),
+    ("ja", "SBA", "704"), ("zh", "LKI", "608.2h"), ("ko", "ETB를 어떻게", "603.6a"),
+])
+def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang: str, query: str, first: str) -> None:
+    """The translation's rule joined to the English one (its agreeing counterpart), not the
+    rule that happens to carry the number."""
+    searcher = open_searcher(current_build(languages_kb))
+    assert searcher.search(query, lang=lang)[0].number == first
