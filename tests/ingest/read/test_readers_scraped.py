@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ingest.read.formats import read_source
-from ingest.read.readers.scraped import deobfuscate, split_run_together
+from ingest.read.readers.scraped import BOILERPLATE, deobfuscate, is_scraped_page, split_run_together
 from ingest.read.readers.vocabulary import load_vocabulary
 from ingest.sources import Diagnostic
 
@@ -87,3 +87,26 @@ def test_seed_002_in_full(shared_dir: Path) -> None:
     assert (kinds.count("boilerplate"), kinds.count("deobfuscated"), kinds.count("split-run-together")) == (2, 11, 1)
     assert not any(".s.s" in p.text or ".i.t" in p.text or ".+" in p.text for p in source.paragraphs)
     assert len(source.paragraphs) == 71
+
+
+@pytest.mark.parametrize(("text", "scraped"), [
+    ("505.1. x\nRead this novel at LightNovelFree.com\n505.2. y", True),
+    ("505.1. x\nMagic The Gathering Comprehensive Rules Part 12 summary \n505.2. y", True),
+    ("505.1. x\nPart 12 of the rules\n", False),  # a boilerplate line ends after its number
+    ("xPart 1\n", False), ("Part 1\r\nz", False), ("Part 3", True),
+    ("505.1. x\n - Related Chapters:\n", True), ("x\n\t RELATED CHAPTER \n", True),
+    ("x\n   다음검색 \n", True), ("x\n다음검색을 하세요\n", False),
+    ("the any novelty", False), ("READING novel", True), ("reading Novel", False),
+])
+def test_a_scraped_page_is_told_by_its_boilerplate_lines(text: str, scraped: bool) -> None:
+    assert is_scraped_page(text) is scraped is bool(BOILERPLATE.search(text))
+
+
+@pytest.mark.corpus
+def test_every_corpus_text_and_seed_is_told_as_boilerplate_alone_tells_it(shared_dir: Path) -> None:
+    files = sorted(p for folder in ("corpus", "seeds") for p in (shared_dir / folder).rglob("*") if p.is_file())
+    texts = {str(p.relative_to(shared_dir)): p.read_bytes().decode("utf-8", errors="replace") for p in files}
+    told = {name: is_scraped_page(text) for name, text in texts.items()}
+    assert told == {name: bool(BOILERPLATE.search(text)) for name, text in texts.items()}
+    scraped = sorted(name for name, found in told.items() if found)
+    assert scraped == ["seeds/002_fb7448a1b638b8b0.txt", "seeds/003_a598c1a51fd45771.txt"]
