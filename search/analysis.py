@@ -168,4 +168,4 @@ def name_key(text: str, lang: str) -> str:
     """
     if lang in CJK_LANGUAGES:
         return _NAME_DROP.sub("", unicodedata.normalize("NFKC", text).lower())
-    return " ".join(analyze(english_analyzer(), text))
+    return " ".join(analyze(_shared_analyzer(False), text))
