@@ -12,6 +12,10 @@ from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
 
+CANDIDATES = 2
+"""Results scored per shown result before ``text_before_titles`` reorders them."""
+TITLE_ONLY = 0.5
+"""Score factor of a rule that is a title alone (``601. Casting Spells``, ``702.19 Trample``)."""
 MAX_NAMED = 2
 """A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
 
@@ -26,7 +30,7 @@ def named_rules_first(
     then the other results."""
     named = named_rules(searcher, " ".join(clause.text for clause in parsed.clauses), lang)
     if not named or len(named) > MAX_NAMED:
-        return results
+        return results[:limit]
     docnums: list[int] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
@@ -34,7 +38,7 @@ def named_rules_first(
     top = max((score for _, score in results), default=1.0)
     first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
     seqs = {found["seq"] for found, _ in first}
-    return first + [(found, score) for found, score in results if found["seq"] not in seqs][: limit - len(first)]
+    return (first + [(found, score) for found, score in results if found["seq"] not in seqs])[:limit]
 
 
 def below(found: list, floor: float | None) -> list[tuple[object, float]]:
@@ -43,3 +47,18 @@ def below(found: list, floor: float | None) -> list[tuple[object, float]]:
         return [(hit, hit.score) for hit in found]
     top = max(hit.score for hit in found) or 1.0
     return [(hit, floor * 0.999 * hit.score / top) for hit in found]
+
+
+def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Mapping, float]]) -> list[tuple[Mapping, float]]:
+    """``results`` reordered with the score of each rule that is a title alone (its text no longer
+    than its heading, or than 4 tokens) times ``TITLE_ONLY``: a question is answered by a rule
+    with text, not by the title of the section holding it (a rule's name still lists it first:
+    ``named_rules_first``)."""
+    reader = searcher.reader()
+
+    def factor(found: Mapping) -> float:
+        seq = found["seq"]  # a document's number is its seq (search.index)
+        text, title = reader.doc_field_length(seq, "body") or 0, reader.doc_field_length(seq, "heading") or 0
+        return TITLE_ONLY if text <= max(title, 4) else 1.0
+
+    return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])

@@ -33,6 +33,8 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    ``LKI`` -> 608.2h, ``Total Cost`` -> 601.2f) add the rules they point to in that edition: as
    hits when the query is only jargon, else as a bonus by how much of the query they are.
    Jargon words no text holds are left out of the text search (not "corrected").
+7. Twice ``limit`` results are scored, and a rule that is a title alone (``601. Casting Spells``)
+   weighs half (``search.ordering.text_before_titles``): an answer is a rule with text.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
 edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
@@ -77,7 +79,7 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
-from search.ordering import below, named_rules_first
+from search.ordering import CANDIDATES, below, named_rules_first, text_before_titles
 from search.related import FamilyWords, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
@@ -229,23 +231,24 @@ class Searcher:
         words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(
             lambda seqs: self.store.rule_texts(edition.id, seqs), lang))
         parsed = replace(parsed, related=related_words(searcher, parsed, lang, words))
-        results = _run(searcher, build_query(parsed, lang, "all", pairs), where, limit)
+        pool = limit * CANDIDATES  # more than shown: rules of a title alone are ranked down after
+        results = _run(searcher, build_query(parsed, lang, "all", pairs), where, pool)
         if not results and speller is not None:
             thorough = correct_query(searcher, parsed, lang, speller, thorough=True, latin=latin)
             if thorough != parsed:
-                results = _run(searcher, build_query(thorough, lang, "all", pairs), where, limit)
+                results = _run(searcher, build_query(thorough, lang, "all", pairs), where, pool)
                 if results:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
-        if len(results) < limit:
+        if len(results) < pool:
             seen = {found["seq"] for found in results}
-            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, limit + len(results))
+            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, pool + len(results))
             results = [(found, found.score) for found in results] + below(
-                [found for found in broader if found["seq"] not in seen][: limit - len(results)],
+                [found for found in broader if found["seq"] not in seen][: pool - len(results)],
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
-        results = named_rules_first(searcher, parsed, lang, results, where, limit)
+        results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])
