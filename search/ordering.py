@@ -4,10 +4,12 @@ rules first. Results are ``(whoosh hit or stored fields, score)`` pairs, best fi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
+from kb.scripts import KANA, script_language
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
@@ -62,3 +64,21 @@ def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Mapping, fl
         return TITLE_ONLY if text <= max(title, 4) else 1.0
 
     return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])
+
+
+def merge_languages(found: list[list[Any]], query: str) -> list[Any]:
+    """Hits of several editions (``search.searcher.Hit`` lists, each best first) as one list: the
+    hits in the language the query is written in first (``kb.scripts``: Latin letters are
+    English, Hangul Korean, kana Japanese, kanji alone Japanese or Chinese), then the others.
+    Within each group a hit ranks by its score relative to its edition's best: scores are not
+    comparable between languages (a Japanese bigram query scores far above an English word, and
+    an English question searched in Korean finds only stray words)."""
+    preferred = {script_language(query)}
+    if preferred == {"ja"} and not KANA.search(query):
+        preferred.add("zh")
+    ranked = []
+    for hits in found:
+        top = max((hit.score for hit in hits), default=1.0) or 1.0
+        ranked += [((hit.lang not in preferred, -hit.score / top), hit) for hit in hits]
+    ranked.sort(key=lambda pair: pair[0])  # stable: editions in the store's order on ties
+    return [hit for _, hit in ranked]

@@ -37,7 +37,8 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    weighs half (``search.ordering.text_before_titles``): an answer is a rule with text.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
-edition of ``lang``, else (``lang=None``) the newest edition of every language, merged by score.
+edition of ``lang``, else (``lang=None``) the newest edition of every language: the hits in the
+language the query is written in first, then the others (``search.ordering.merge_languages``).
 
 Hits take their snippet text from the store (``Store.rule_texts``, one query per search and
 edition: the index does not store rule texts) and the phrase bonus from the index's
@@ -79,7 +80,7 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
-from search.ordering import CANDIDATES, below, named_rules_first, text_before_titles
+from search.ordering import CANDIDATES, below, merge_languages, named_rules_first, text_before_titles
 from search.related import FamilyWords, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
@@ -150,12 +151,12 @@ class Searcher:
         notes = SearchNotes(literal=literal)
         if limit <= 0:
             return SearchResult([])
-        hits: list[Hit] = []
+        found: list[list[Hit]] = []
         for target in self._targets(lang, edition):
             with self._readers.use(target.id):
                 parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
-                hits += self._search_edition(target, parsed, section, limit, notes, query)
-        hits.sort(key=lambda hit: -hit.score)
+                found.append(self._search_edition(target, parsed, section, limit, notes, query))
+        hits = found[0] if len(found) == 1 else merge_languages(found, query)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
 
     def in_language(self, query: str, lang: str) -> str:

@@ -248,3 +248,12 @@ def test_a_japanese_correction_is_said_too(searcher: Searcher) -> None:
     found = searcher.find("マリカン", lang="ja")  # a dropped voicing mark
     assert (found.corrected, found.hits[0].number) == ("マリガン", "103.5")
     assert searcher.find("マリカン", lang="ja", literal=True).corrected is None
+
+
+@pytest.mark.parametrize(("query", "lang"), [("trample damage", "en"), ("돌진", "ko"), ("マリガン", "ja")])
+def test_without_a_language_the_querys_own_language_comes_first(searcher: Searcher, query: str, lang: str) -> None:
+    found = [hit.lang for hit in searcher.search(query, lang=None, limit=30)]
+    mine = found.count(lang)
+    assert mine and found[:mine] == [lang] * mine  # then the other languages
+    if lang == "en":  # 돌진 Trample: Korean headings print the English term
+        assert "ko" in found[mine:]
