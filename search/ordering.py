@@ -13,6 +13,7 @@ from kb.scripts import KANA, script_language
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
+from search.scoring import matching_docs
 
 CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
@@ -36,7 +37,7 @@ def named_rules_first(
     docnums: list[int] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
-        docnums += [d for d in sorted(searcher.docs_for_query(family)) if d not in docnums]
+        docnums += [d for d in sorted(matching_docs(searcher, family)) if d not in docnums]
     top = max((score for _, score in results), default=1.0)
     first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
     seqs = {found["seq"] for found, _ in first}

@@ -20,6 +20,7 @@ from search.analysis import CJK_LANGUAGES, name_key
 from search.index import rule_and_under
 from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
+from search.scoring import matching_docs
 
 MAX_SPAN = 3
 """Longest run of query words tried as a name (``state-based actions`` is one word; ``first
@@ -93,14 +94,14 @@ def named_rules(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
     """The numbers of the rules whose whole name (title, English title, glossary term: the index's
     ``name`` field, ``search.analysis.name_key``) is ``text``, in document order."""
     keys = {name_key(text, key_lang) for key_lang in ((lang, "en") if lang in CJK_LANGUAGES else (lang,))} - {""}
-    docnums = sorted({d for key in keys for d in searcher.docs_for_query(wq.Term("name", key))})
+    docnums = sorted({d for key in keys for d in matching_docs(searcher, wq.Term("name", key))})
     return list(dict.fromkeys(searcher.stored_fields(d)["number"] for d in docnums))
 
 
 def _family(searcher: WhooshSearcher, numbers: Iterable[str]) -> frozenset[int]:
     found: set[int] = set()
     for number in numbers:
-        found |= {searcher.stored_fields(d)["seq"] for d in searcher.docs_for_query(rule_and_under(number))}
+        found |= {searcher.stored_fields(d)["seq"] for d in matching_docs(searcher, rule_and_under(number))}
     return frozenset(found)
 
 

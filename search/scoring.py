@@ -88,6 +88,19 @@ def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, 
     return [Found(searcher, doc, score) for doc, score in best]
 
 
+def matching_docs(searcher: WhooshSearcher, query: wq.Query) -> set[int]:
+    """The documents ``query`` matches (whoosh's ``docs_for_query``), its terms read from the
+    cached postings: ``Or`` is the union of its parts, ``And`` their intersection."""
+    if type(query) is wq.Term:
+        return set(_term(query, searcher, False)[0])
+    if isinstance(query, (wq.Or, wq.And)) and isinstance(query, wq.CompoundQuery):
+        parts = [matching_docs(searcher, sub) for sub in query.subqueries]
+        if not parts:
+            return set()
+        return set.union(*parts) if isinstance(query, wq.Or) else set.intersection(*parts)
+    return set(searcher.docs_for_query(query))
+
+
 def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
     """(scores by document, matched term count by document when ``counting``, term count of the
     query as whoosh counts term matchers)."""

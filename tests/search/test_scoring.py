@@ -9,7 +9,7 @@ from search.index import rule_and_under
 from whoosh import query as wq
 
 from search.query import COORDINATION, FIELD_BOOSTS, build_query, clause_query, parse_query
-from search.scoring import Found, top_hits
+from search.scoring import Found, matching_docs, top_hits
 from search.searcher import Searcher, open_searcher
 from tests.search.search_kb import build_search_kb
 
@@ -84,3 +84,15 @@ def test_a_filter_keeps_the_rules_under_a_number_and_hits_read_stored_fields(sea
     assert _rounded(under) == _rounded(whoosh.search(query, filter=rule_and_under("702"), limit=50))
     first = under[0]
     assert isinstance(first, Found) and dict(first) == whoosh.stored_fields(first.docnum)
+
+
+@pytest.mark.parametrize("query", [
+    rule_and_under("702.19"), wq.And([rule_and_under("702"), wq.Term("body", "trampl")]),
+    wq.Term("name", "trampl"), wq.Term("name", "no such name"), wq.Or([]),
+    wq.Or([wq.Term("number", "704.5j"), wq.Phrase("body", ["legend", "rule"])]),
+])
+def test_matching_docs_are_whooshs(searcher: Searcher, query: wq.Query) -> None:
+    whoosh = searcher._searcher(searcher.store.find_edition("en").id)
+    found = matching_docs(whoosh, query)
+    assert found == set(whoosh.docs_for_query(query))
+    assert found or query in (wq.Term("name", "no such name"), wq.Or([]))
