@@ -18,7 +18,7 @@ from ingest.read.formats import MAX_BYTES
 from ingest.report import format_report, table
 from kb import numbers
 from kb.errors import RuleNotFound
-from kb.store.layout import current_build, default_kb_dir, has_build
+from kb.store.layout import current_build, default_kb_dir
 from kb.store.read import Store
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json

@@ -50,7 +50,7 @@ from whoosh.fields import ID, KEYWORD, STORED, Schema
 
 from kb import numbers
 from kb.errors import IndexOutdated
-from kb.model import EditionText, Rule
+from kb.model import EditionText
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of
 from search.pairs import EncodedPairs, PairsWriter
 from search.token_field import TokenText

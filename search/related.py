@@ -10,7 +10,6 @@ to the query as weak optional words (``ParsedQuery.related``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 
 from whoosh import query as wq

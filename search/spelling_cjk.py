@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations
 
 from kb.model import Vocabulary

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import cli.main
 from kb.store.layout import current_build
 from cli.main import main
 

@@ -23,7 +23,6 @@ from web.app import create_app
 from ingest.terms import concept_key
 from kb.store.terms import split_headword
 from kb.store.layout import current_build
-from kb.store.read import Store
 from kb.store.terms import TermDictionary
 from search.searcher import open_searcher
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.web.pages import hrefs, soup, texts
+from tests.web.pages import soup, texts
 
 
 def _columns(client: FlaskClient, url: str) -> list[tuple[str | None, str, list[str], list[str]]]:

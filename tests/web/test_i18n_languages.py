@@ -42,7 +42,7 @@ def test_each_languages_rule_page_carries_its_interface_words_and_lang(client: F
     assert page.select_one("a.history-link").get_text() == history
     assert page.select_one("header.site button").get_text() == search
     assert page.select_one("#site-q")["placeholder"] == placeholder
-    assert page.select_one(f".edition-line a[href^='/compare/']").get_text() == compare
+    assert page.select_one(".edition-line a[href^='/compare/']").get_text() == compare
     # the rule text blocks are in the page's language (no other lang on the way up from the text)
     text = page.select_one("article.rule[data-number='702.19b'] .rule-text")
     assert [p["lang"] for p in text.parents if p.has_attr("lang")] == [lang]

@@ -17,6 +17,7 @@ Shapes (dates ``YYYY-MM-DD`` or null; lists in document order):
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from kb import numbers
 from kb.model import Edition, Reference, Rule

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from kb import numbers
 from kb.model import Edition, Rule
 from kb.store.coverage import english_stand_in
-from web import args, state
+from web import state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES

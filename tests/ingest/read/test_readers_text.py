@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ingest.read.formats import read_source
 from ingest.read.readers.text import continues, read_hard_wrapped_text, read_official_text, read_plain_text
-from ingest.sources import Diagnostic, Paragraph
+from ingest.sources import Paragraph
 
 
 def _text(test_data: Path, name: str) -> str:
