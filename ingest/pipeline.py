@@ -24,7 +24,7 @@ from ingest.plan import EditionPlan
 from ingest.stages import StageTimer
 from kb.store.read import Store
 from search.index import write_edition_index
-from search.pairs import EncodedPairs, encode_pairs
+from search.pairs import PairsShard, PairsWriter
 
 INDEX_RUN = 6
 """Editions indexed by one task, sharing an analysis cache."""
@@ -78,19 +78,22 @@ def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, fl
     return build_edition(plan, set(), max_bytes, timer), timer.seconds
 
 
-def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, EncodedPairs, dict[str, float]]]:
+def index_task(job: tuple[Path, Path, list[str]]) -> list[tuple[str, str, PairsShard, dict[str, float]]]:
     """Write the search index of a run of stored editions (``job``: store file, index folder,
     edition ids) from the store, with one analysis cache for the run (consecutive editions repeat
-    most rules); returns per edition its id, language, token pairs encoded here
-    (``search.pairs.encode_pairs``, for ``search.index.finish_index``) and seconds per stage."""
+    most rules), and their token pairs into a shard of the pairs file (``search.pairs``, named
+    after the run's first edition); returns per edition its id, language, the shard (for
+    ``search.index.finish_index``) and seconds per stage."""
     store_path, index_dir, edition_ids = job
     store, cache, done = Store(Path(store_path)), {}, []
-    for edition_id in edition_ids:
-        timer = StageTimer()
-        with timer("index"):
-            text = store.edition_text(edition_id)
-            pairs = encode_pairs(write_edition_index(Path(index_dir), text, cache))
-        done.append((edition_id, text.edition.lang, pairs, timer.seconds))
+    shard = PairsShard(Path(index_dir) / f"pairs-{edition_ids[0]}.sqlite")
+    with PairsWriter(Path(index_dir), shard.path.name) as pairs:
+        for edition_id in edition_ids:
+            timer = StageTimer()
+            with timer("index"):
+                text = store.edition_text(edition_id)
+                pairs.add_edition(edition_id, write_edition_index(Path(index_dir), text, cache))
+            done.append((edition_id, text.edition.lang, shard, timer.seconds))
     return done
 
 

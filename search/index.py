@@ -52,7 +52,7 @@ from kb import numbers
 from kb.errors import IndexOutdated
 from kb.model import EditionText
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of
-from search.pairs import EncodedPairs, PairsWriter
+from search.pairs import EncodedPairs, PairsShard, PairsWriter
 from search.token_field import TokenText
 
 MANIFEST = "editions.json"
@@ -107,11 +107,14 @@ def start_index(index_dir: Path) -> None:
         raise FileExistsError(f"{index_dir} already holds an index: the build writes a fresh one")
 
 
-def finish_index(index_dir: Path, written: Iterable[tuple[str, str, list[list[str]] | EncodedPairs]]) -> None:
+def finish_index(
+    index_dir: Path, written: Iterable[tuple[str, str, list[list[str]] | EncodedPairs | PairsShard]]
+) -> None:
     """Complete the index in ``index_dir`` from ``(edition id, lang, token pairs)`` of every
-    edition ``write_edition_index`` wrote (the pairs as it returned them, or encoded by
-    ``search.pairs.encode_pairs``), in the KB's edition order: the pairs file and the manifest
-    (written last: an index without it is unfinished)."""
+    edition ``write_edition_index`` wrote (the pairs as it returned them, encoded by
+    ``search.pairs.encode_pairs``, or written into a shard of the pairs file), in the KB's edition
+    order: the pairs file (the shards are deleted) and the manifest (written last: an index
+    without it is unfinished)."""
     index_dir = Path(index_dir)
     manifest = []
     with PairsWriter(index_dir) as pairs:

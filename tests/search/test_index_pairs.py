@@ -16,7 +16,7 @@ from kb.errors import IndexOutdated, KBError
 from search.index import (
     MANIFEST, SCHEMA_VERSION, TEXT_FIELDS, check_schema, indexed_editions, rule_documents, schema_version, write_index,
 )
-from search.pairs import PairsReader
+from search.pairs import PairsReader, PairsShard, PairsWriter
 from search.query import PairTerm, weighting
 from search.searcher import Searcher
 from kb.store.read import Store
@@ -60,6 +60,40 @@ def test_a_pair_scores_as_the_whoosh_field_it_replaces(tmp_path: Path) -> None:
             assert _scores(searcher, PairTerm(pair, pairs, boost=2.0)) == expected
             checked += len(expected)
     assert checked >= 20
+
+
+def test_pairs_copied_from_the_workers_shards_read_as_pairs_written_at_once(tmp_path: Path) -> None:
+    texts = [annotated(*e) for e in search_editions()[:3]]
+    write_index(tmp_path / "direct", texts)
+    (tmp_path / "sharded").mkdir()
+    documents = {t.edition.id: [pairs_of(tokens) for tokens in _document_pairs(t)] for t in texts}
+    shards = [PairsShard(tmp_path / "sharded" / name) for name in ("pairs-a.sqlite", "pairs-b.sqlite")]
+    for shard, held in zip(shards, (texts[:2], texts[2:])):
+        with PairsWriter(shard.path.parent, shard.path.name) as writer:
+            for text in held:
+                writer.add_edition(text.edition.id, documents[text.edition.id])
+    with PairsWriter(tmp_path / "sharded") as writer:
+        for text, shard in zip(texts, (shards[0], shards[0], shards[1])):
+            writer.add_edition(text.edition.id, shard)
+        with pytest.raises(KeyError, match="pairs-b.sqlite holds no pairs of en-1999-01-01"):
+            writer.add_edition("en-1999-01-01", shards[1])
+    assert sorted(p.name for p in (tmp_path / "sharded").iterdir()) == ["pairs.sqlite"]
+    direct, sharded = PairsReader(tmp_path / "direct"), PairsReader(tmp_path / "sharded")
+    for text in texts:
+        expected, found = direct.edition(text.edition.id), sharded.edition(text.edition.id)
+        assert found.stats == expected.stats and found.stats.doc_count == len(documents[text.edition.id])
+        pairs = sorted({pair for doc in documents[text.edition.id] for pair in doc})
+        assert len(pairs) > 100
+        assert all(found.postings(pair) == expected.postings(pair) for pair in pairs)
+
+
+def _document_pairs(text) -> list[list[str]]:
+    """Each document's tokens as ``write_edition_index`` gives them to ``pairs_of``."""
+    analyzer, found = analyzer_for(text.edition.lang), []
+    for document in rule_documents(text):
+        heading, body = analyze(analyzer, document["heading"]), analyze(analyzer, document["body"])
+        found.append(body if document["heading"] == document["body"] else heading + body)
+    return found
 
 
 def _scores(searcher: object, query: wq.Query) -> set[tuple[str, float]]:
