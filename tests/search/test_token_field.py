@@ -10,6 +10,7 @@ import whoosh.index
 from whoosh.fields import TEXT
 
 import search.index
+import search.token_field
 from ingest.build import BUNDLED_DATA
 from ingest.edition import build_edition
 from ingest.plan import plan_editions
@@ -39,6 +40,18 @@ def test_token_text_positions_count_and_weight() -> None:
              for word, freq, weight, value in field.index("a b a c a")}
     assert found == {b"a": (3, 3.0, [0, 2, 4]), b"b": (1, 1.0, [1]), b"c": (1, 1.0, [3])}
     assert [w for w, *_ in field.index("c b c a")] == [b"c", b"b", b"a"]  # first occurrence order
+
+
+def test_postings_remembered_per_value_and_boost_until_the_limit(monkeypatch) -> None:
+    monkeypatch.setattr(search.token_field, "REMEMBERED", 2)
+    monkeypatch.setattr(search.token_field, "_REMEMBERED", {})
+    plain, boosted = TokenText(), TokenText(field_boost=2.0)
+    assert _postings(plain, "a b a") == [(b"a", 2, 2.0, plain.format.encode([0, 2])), (b"b", 1, 1.0, plain.format.encode([1]))]
+    assert [weight for _, _, weight, _ in boosted.index("a b a")] == [4.0, 2.0]  # not the plain field's
+    assert _postings(plain, "a b a") == _postings(TEXT(analyzer=token_analyzer()), "a b a")
+    assert len(search.token_field._REMEMBERED) == 2
+    assert _postings(plain, "c") == [(b"c", 1, 1.0, plain.format.encode([0]))]
+    assert list(search.token_field._REMEMBERED) == [("c", 1.0)]  # forgotten beyond the limit
 
 
 def _index_postings(index_dir: Path, edition_id: str) -> list[tuple]:
