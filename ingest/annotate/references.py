@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from kb.model import LANGUAGES, Reference
 from kb.numbers import InvalidRuleNumber, expand_range, level, parse_number
@@ -99,6 +100,7 @@ _LETTER = re.compile(r"[a-z](?![A-Za-z0-9])")
 _RUN_IN = re.compile(r"\.?\s(?!\s*(?:참고|참조|参照))")
 
 
+@lru_cache(maxsize=1 << 15)  # a build worker meets most texts again in the next edition
 def find_references(text: str, lang: str) -> tuple[Reference, ...]:
     """The citations of rules in ``text``, in the order written.
 
