@@ -36,13 +36,30 @@ Texts = Callable[[list[int]], dict[int, str]]
 """The texts of rules by document order in the edition (``Store.rule_texts`` bound to it)."""
 
 
+REMEMBERED_SPANS = 20_000
+"""Query spans whose named family ``FamilyWords.family_named`` keeps; all are forgotten beyond."""
+
+
 class FamilyWords:
-    """The body tokens of a family of rules of one edition, remembered (one per edition, kept
-    with its searcher: a name's family is read and analysed once)."""
+    """The body tokens of a family of rules of one edition, and the family each query span names,
+    remembered (one per edition, kept with its searcher: a name's family is looked up, read and
+    analysed once)."""
 
     def __init__(self, texts: Texts, lang: str) -> None:
         self.texts, self.lang = texts, lang
         self.known: dict[frozenset[int], frozenset[str]] = {}
+        self.spans: dict[str, frozenset[int]] = {}
+
+    def family_named(self, searcher: WhooshSearcher, span: str) -> frozenset[int]:
+        """The ``seq`` of the rules ``span`` names (``named_rules``) and of every rule under them;
+        empty when it names none."""
+        found = self.spans.get(span)
+        if found is None:
+            if len(self.spans) >= REMEMBERED_SPANS:
+                self.spans.clear()
+            named = named_rules(searcher, span, self.lang)
+            found = self.spans[span] = _family(searcher, named) if named else frozenset()
+        return found
 
     def __call__(self, family: frozenset[int]) -> frozenset[str]:
         found = self.known.get(family)
@@ -59,7 +76,7 @@ def related_words(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, word
     family's tokens (``FamilyWords`` of the edition)."""
     if is_long(parsed):
         return ()  # a question names many things; its words say enough
-    families = [family for family in _named_families(searcher, parsed, lang) if family]
+    families = [family for family in _named_families(searcher, parsed, words) if family]
     if len(families) < 2:
         return ()
     shared = frozenset.intersection(*(words(family) for family in families)) - set(_query_tokens(parsed, lang))
@@ -71,16 +88,15 @@ def related_words(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, word
     return tuple(sorted(rare, key=lambda token: (frequency[token], token))[:MAX_RELATED])
 
 
-def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str) -> list[frozenset[int]]:
+def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, known: FamilyWords) -> list[frozenset[int]]:
     """For each query span that is a rule's whole name (longest spans first, no word in two),
     the ``seq`` of that rule and every rule under it."""
     words = [clause.text for clause in parsed.clauses if not clause.phrase]
     families, start = [], 0
     while start < len(words):
         for size in range(min(MAX_SPAN, len(words) - start), 0, -1):
-            named = named_rules(searcher, " ".join(words[start:start + size]), lang)
-            family = _family(searcher, named) if named else frozenset()
-            if named and len(family) <= MAX_FAMILY:
+            family = known.family_named(searcher, " ".join(words[start:start + size]))
+            if family and len(family) <= MAX_FAMILY:
                 families.append(family)
                 start += size
                 break

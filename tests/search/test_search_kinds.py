@@ -41,6 +41,9 @@ def test_the_words_two_named_rules_share_are_rare_words_of_their_texts(searcher:
         "excess", "lethal", "assign", "greater")  # stemmed, rarest first
     assert related_words(whoosh_searcher, parse_query("trample"), "en", words) == ()  # one name
     assert related_words(whoosh_searcher, parse_query("trample combat"), "en", words) == ()  # combat names none
+    numbers = {whoosh_searcher.stored_fields(seq)["number"] for seq in words.spans["trample"]}
+    assert numbers == {"702.19", *(f"702.19{letter}" for letter in "abcdefg")}  # remembered per span
+    assert words.spans["combat"] == frozenset() and words.family_named(whoosh_searcher, "trample") is words.spans["trample"]
 
 
 @pytest.mark.parametrize(("question", "number", "within"), [
