@@ -37,7 +37,7 @@ def _store(kb_dir: Path | None) -> Store:
 @click.group()
 @click.version_option(package_name="crkb")
 def main() -> None:
-    """crkb: read, search and link the Magic: The Gathering Comprehensive Rules (en, ko, ja)."""
+    """crkb: read, search and link the Magic: The Gathering Comprehensive Rules (en, ko, ja, zh)."""
 
 
 @main.command()
@@ -82,7 +82,7 @@ def build(
 
 @main.command()
 @kb_option
-@click.option("--lang", default=None, help="Only this language (en, ko, ja).")
+@click.option("--lang", default=None, help="Only this language (en, ko, ja, zh).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}]; undated "
               "editions also give matches: [{edition, share}] (the official editions they match, best first).")
 @clean_errors
@@ -107,7 +107,7 @@ def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
 @main.command()
 @click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @kb_option
-@click.option("--lang", default=None, help="Language of the edition (en, ko, ja).")
+@click.option("--lang", default=None, help="Language of the edition (en, ko, ja, zh).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--format", "fmt", type=click.Choice(["json", "site"]), default="json", show_default=True,
               help="json: one edition; site: the whole site as static files into DIRECTORY.")

@@ -103,7 +103,7 @@ def openapi_document(server_url: str) -> dict[str, Any]:
     return {
         "openapi": "3.0.3",
         "info": {"title": "crkb API", "version": "1.0.0",
-                 "description": "Read-only access to the Magic: The Gathering Comprehensive Rules (en, ko, ja)."},
+                 "description": "Read-only access to the Magic: The Gathering Comprehensive Rules (en, ko, ja, zh)."},
         "servers": [{"url": server_url}],
         "paths": {
             "/editions": {"get": {"operationId": "listEditions", "summary": "All editions",
