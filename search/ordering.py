@@ -67,6 +67,15 @@ def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Mapping, fl
     return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])
 
 
+def query_languages(query: str) -> set[str]:
+    """The languages ``query`` is written in, as ``merge_languages`` puts them first: one, or
+    ``{"ja", "zh"}`` for kanji without kana."""
+    preferred = {script_language(query)}
+    if preferred == {"ja"} and not KANA.search(query):
+        preferred.add("zh")
+    return preferred
+
+
 def merge_languages(found: list[list[Any]], query: str) -> list[Any]:
     """Hits of several editions (``search.searcher.Hit`` lists, each best first) as one list: the
     hits in the language the query is written in first (``kb.scripts``: Latin letters are
@@ -74,9 +83,7 @@ def merge_languages(found: list[list[Any]], query: str) -> list[Any]:
     Within each group a hit ranks by its score relative to its edition's best: scores are not
     comparable between languages (a Japanese bigram query scores far above an English word, and
     an English question searched in Korean finds only stray words)."""
-    preferred = {script_language(query)}
-    if preferred == {"ja"} and not KANA.search(query):
-        preferred.add("zh")
+    preferred = query_languages(query)
     ranked = []
     for hits in found:
         top = max((hit.score for hit in hits), default=1.0) or 1.0

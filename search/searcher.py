@@ -80,7 +80,9 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
-from search.ordering import CANDIDATES, below, merge_languages, named_rules_first, text_before_titles
+from search.ordering import (
+    CANDIDATES, below, merge_languages, named_rules_first, query_languages, text_before_titles,
+)
 from search.related import FamilyWords, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
@@ -152,11 +154,15 @@ class Searcher:
         if limit <= 0:
             return SearchResult([])
         found: list[list[Hit]] = []
-        for target in self._targets(lang, edition):
+        targets = self._targets(lang, edition)
+        preferred = query_languages(query)
+        for target in sorted(targets, key=lambda target: target.lang not in preferred):
+            if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit:
+                break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
                 parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
                 found.append(self._search_edition(target, parsed, section, limit, notes, query))
-        hits = found[0] if len(found) == 1 else merge_languages(found, query)
+        hits = found[0] if len(targets) == 1 else merge_languages(found, query)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
 
     def in_language(self, query: str, lang: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 from search.query import parse_query
 from search.correct import correct_query
 from search.searcher import NUMBER_SCORE, Hit, Searcher, open_searcher
+from search.ordering import merge_languages
 from tests.search.search_kb import build_search_kb
 
 
@@ -257,3 +258,13 @@ def test_without_a_language_the_querys_own_language_comes_first(searcher: Search
     assert mine and found[:mine] == [lang] * mine  # then the other languages
     if lang == "en":  # 돌진 Trample: Korean headings print the English term
         assert "ko" in found[mine:]
+
+
+@pytest.mark.parametrize("query", ["trample", "돌진", "マリガン", "deathtouch trample", "Ixalan", "践踏"])
+@pytest.mark.parametrize("limit", [3, 10, 60])
+def test_without_a_language_the_other_languages_are_searched_only_to_fill_the_limit(
+    searcher: Searcher, query: str, limit: int
+) -> None:
+    every = [searcher.search(query, lang=lang, limit=limit) for lang in searcher.store.languages()]
+    expected = merge_languages(every, query)[:limit]
+    assert searcher.search(query, lang=None, limit=limit) == expected
