@@ -118,14 +118,17 @@ class TermDictionary:
                 i += 1
                 continue
             end, put = found
-            done.append(("".join(pieces[i:end]).strip(), put))
+            if put != "".join(pieces[i:end]):
+                done.append(("".join(pieces[i:end]).strip(), put))
             out.append(put)
             i = end
         return _join(out), done
 
     def _longest_at(self, pieces: list[str], start: int, lang: str) -> tuple[int, str] | None:
-        """The longest run of ``pieces`` from ``start`` naming a concept with a term in ``lang``
-        that is not itself written in ``lang``: (end, the term in ``lang``)."""
+        """The longest run of ``pieces`` from ``start`` naming a concept with a term in ``lang``:
+        (end, the term in ``lang``), or (end, the run as written) when it is itself a term of
+        ``lang`` (no shorter term inside it is then translated: 先制攻撃 is Japanese for first
+        strike, though 先制 is Chinese for the initiative)."""
         for end in range(min(len(pieces), start + MAX_PIECES), start, -1):
             if pieces[end - 1].isspace() or pieces[start].isspace():
                 continue
@@ -135,7 +138,9 @@ class TermDictionary:
             for concept, terms in self.lookup(text):
                 own = {fold(t.term) for t in terms if t.lang == lang}
                 put = self.term_in(concept, lang)
-                if put and fold(text) not in own:
+                if fold(text) in own:
+                    return end, text
+                if put:
                     return end, put
         return None
 
