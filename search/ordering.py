@@ -76,14 +76,15 @@ def query_languages(query: str) -> set[str]:
     return preferred
 
 
-def merge_languages(found: list[list[Any]], query: str) -> list[Any]:
+def merge_languages(found: list[list[Any]], query: str, preferred: set[str] | None = None) -> list[Any]:
     """Hits of several editions (``search.searcher.Hit`` lists, each best first) as one list: the
     hits in the language the query is written in first (``kb.scripts``: Latin letters are
     English, Hangul Korean, kana Japanese, kanji alone Japanese or Chinese), then the others.
     Within each group a hit ranks by its score relative to its edition's best: scores are not
     comparable between languages (a Japanese bigram query scores far above an English word, and
-    an English question searched in Korean finds only stray words)."""
-    preferred = query_languages(query)
+    an English question searched in Korean finds only stray words). ``preferred`` overrides the
+    languages the query's script gives (``query_languages``)."""
+    preferred = query_languages(query) if preferred is None else preferred
     ranked = []
     for hits in found:
         top = max((hit.score for hit in hits), default=1.0) or 1.0

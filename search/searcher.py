@@ -155,15 +155,25 @@ class Searcher:
             return SearchResult([])
         found: list[list[Hit]] = []
         targets = self._targets(lang, edition)
-        preferred = query_languages(query)
+        preferred = self._own_languages(query, {target.lang for target in targets})
         for target in sorted(targets, key=lambda target: target.lang not in preferred):
             if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit:
                 break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
                 parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
                 found.append(self._search_edition(target, parsed, section, limit, notes, query))
-        hits = found[0] if len(targets) == 1 else merge_languages(found, query)
+        hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
+
+    def _own_languages(self, query: str, searched: set[str]) -> set[str]:
+        """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:
+        Japanese or Chinese), those the term dictionary did not have to translate it into, when
+        one did (践踏 is Chinese: in Japanese it is searched as トランプル)."""
+        preferred = query_languages(query)
+        if len(preferred & searched) > 1:
+            as_typed = {language for language in preferred & searched if self.in_language(query, language) == query}
+            return as_typed or preferred
+        return preferred
 
     def in_language(self, query: str, lang: str) -> str:
         """``query`` with the CR terms it writes in another language put in ``lang`` through the

@@ -67,6 +67,19 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     assert terms.translate("does deathtouch work with trample?", "ja") == (
         "does 接死 work with トランプル?", [("deathtouch", "接死"), ("trample", "トランプル")])
     assert terms.translate("トランプル", "ja") == ("トランプル", [])
+    # a term of the language is kept whole: 先制攻撃 (ja, first strike) holds 先制 (zh, the initiative)
+    assert terms.translate("先制攻撃", "ja") == ("先制攻撃", [])
+    assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])
+
+
+@pytest.mark.parametrize(("query", "lang", "number"), [
+    ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
+])
+def test_kanji_alone_lists_first_the_language_it_is_written_in(kb, query: str, lang: str, number: str) -> None:
+    # kanji fit Japanese and Chinese alike; the language the term dictionary did not translate from wins
+    hits = kb.search(query, lang=None, limit=10)
+    assert (hits[0].lang, hits[0].number) == (lang, number)
+    assert [hit.lang for hit in hits[:3]] == [lang] * 3
 
 
 def test_headwords_and_concepts() -> None:
