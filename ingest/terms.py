@@ -12,7 +12,8 @@ folded (``concept_key``). The pairs come from the texts themselves, newest editi
   ``counterparts``): their headings (``702.19. 践踏`` ≙ ``702.19. Trample``), kind ``heading``;
   the terms their texts define when both define as many (``전설 규칙`` ≙ ``legend rule``), kind
   ``defined``; and the glossary terms that name them when each names it once (``传奇规则`` ≙
-  ``Legend Rule``), kind ``glossary``.
+  ``Legend Rule``), kind ``glossary``, unless the entry prints an English term of its own that is
+  another (a stale citation: the Japanese glossary cites 725 for メインゲーム／Main Game).
 
 Then the translators' term lists given to the build (``ingest.term_lists``: the Chinese
 ``translated-terms.txt``, ``Abandon: 终止``), kind ``list``, credited to the newest edition of the
@@ -26,6 +27,7 @@ left out.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -178,5 +180,20 @@ def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, engli
     ours, theirs = _grouped(db, _NAMING, edition), _grouped(db, _NAMING, english)
     for _, number, _, _, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
         if len(ours.get(number, ())) == 1 and len(theirs.get(en_number, ())) == 1:
-            term, reading, _ = split_headword(ours[number][0])
+            term, reading, printed = split_headword(ours[number][0])
+            if printed and not _alike(printed, theirs[en_number][0]):
+                continue  # the entry's own English contradicts the number it cites (a stale citation)
             yield from _both(theirs[en_number][0], lang, term, reading, "glossary", edition, number, english, en_number)
+
+
+_MINOR = frozenset({"the", "and", "with", "other"})
+
+
+def _alike(printed: str, english: str) -> bool:
+    """Whether two spellings of an English term share a word (``Draw(2)`` and ``Draw``, ``Die``
+    and ``Dies``, ``Control/Controller`` and ``Control, Controller``); ``Initiative`` and
+    ``Monarch`` do not."""
+    words = [{w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _MINOR} for text in (printed, english)]
+    if not all(words):  # ``X``
+        return concept_key(printed) == concept_key(english)
+    return any(a.startswith(b) or b.startswith(a) for a in words[0] for b in words[1])

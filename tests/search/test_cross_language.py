@@ -67,6 +67,11 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     assert terms.translate("does deathtouch work with trample?", "ja") == (
         "does 接死 work with トランプル?", [("deathtouch", "接死"), ("trample", "トランプル")])
     assert terms.translate("トランプル", "ja") == ("トランプル", [])
+    # the Japanese glossary cites rule 725 for メインゲーム／Main Game and 724 for イニシアチブ／Initiative, numbers
+    # of an older edition: its own English headwords win over the numbers
+    assert [concept for concept, _ in terms.lookup("メインゲーム")] == ["main game"]
+    assert [concept for concept, _ in terms.lookup("イニシアチブ")] == ["initiative", "the initiative"]
+    assert "dies" in dict(terms.lookup("死亡"))  # 死亡／Die names 700.4 as Dies does: another spelling, paired
     # a term of the language is kept whole: 先制攻撃 (ja, first strike) holds 先制 (zh, the initiative)
     assert terms.translate("先制攻撃", "ja") == ("先制攻撃", [])
     assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])
