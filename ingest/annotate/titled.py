@@ -1,0 +1,56 @@
+"""Citations whose printed title names another rule than their number: a translation that kept an
+older edition's numbers.
+
+The Japanese translation prints a citation's title after its number (``rule 726〔ゲームを再び開始する〕``).
+Where the translator kept the number of an older English edition, the title still names the rule
+meant: ``rule 725〔ゲームを再び開始する〕`` (ja 2026-01-16, 104.6) names 726, as rule 725 of that edition
+is ``イニシアチブ``. Such a citation is retargeted to the one rule of the edition holding that title;
+its words stay as printed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from kb.model import Reference
+from kb.numbers import level
+
+_BRACKET = re.compile(r"\s*〔([^〕\n]{1,60})〕")
+
+
+def bare_title(title: str) -> str:
+    """A heading's own words: ``トランプル／Trample`` -> ``トランプル``."""
+    return title.split("／")[0].strip()
+
+
+def titled_rules(titles: Mapping[str, str]) -> dict[str, str]:
+    """``{bare title: number}`` of the titles (``{number: heading}``) that one rule alone holds."""
+    counts = Counter(bare_title(title) for title in titles.values())
+    return {bare_title(title): number for number, title in titles.items() if counts[bare_title(title)] == 1}
+
+
+def retarget_by_title(
+    refs: Iterable[Reference], text: str, titles: Mapping[str, str], by_title: Mapping[str, str]
+) -> tuple[Reference, ...]:
+    """``refs`` (found in ``text``) with each single-target citation followed by a bracketed title
+    that is not its target's (``titles``: number -> heading) but is the title of exactly one other
+    rule (``by_title``, from ``titled_rules``) pointed at that rule. Others are returned unchanged."""
+    return tuple(_retargeted(ref, text, titles, by_title) for ref in refs)
+
+
+def _retargeted(ref: Reference, text: str, titles: Mapping[str, str], by_title: Mapping[str, str]) -> Reference:
+    printed = _BRACKET.match(text, ref.end)
+    if printed is None or len(ref.targets) != 1:
+        return ref
+    named, target = printed.group(1).strip(), ref.targets[0]
+    meant, held = by_title.get(named), titles.get(target)
+    if meant is None or held is None or bare_title(held) == named or level(meant) != level(target):
+        return ref  # only a titled rule of the edition contradicted by a rule of the same level
+    return replace(ref, targets=(meant,), spans=_one(ref.spans))
+
+
+def _one(spans: Sequence[tuple[int, int] | None]) -> tuple[tuple[int, int] | None, ...]:
+    return tuple(spans[:1])

@@ -1,0 +1,70 @@
+"""Citations whose printed title names another rule: the Japanese translation of 2026-01-16 kept
+older numbers in some citations of rules 721-732 (../shared corpus, read by the real build)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.annotate.references import find_references
+from ingest.annotate.titled import retarget_by_title, titled_rules
+from ingest.edition import build_edition
+from ingest.plan import plan_editions
+from kb.model import Reference
+
+
+@pytest.fixture(scope="module")
+def japanese(shared_dir: Path):
+    return build_edition(plan_editions([shared_dir / "corpus" / "ja"])[0], set()).text
+
+
+def _targets(refs) -> list[tuple[str, tuple[str, ...]]]:
+    return [(ref.text, ref.targets) for ref in refs]
+
+
+@pytest.mark.corpus
+def test_a_citation_goes_to_the_rule_its_title_names(japanese) -> None:
+    rules = {rule.number: rule for rule in japanese.rules}
+    assert (rules["725"].title, rules["726"].title) == ("イニシアチブ", "ゲームを再び開始する")
+    # 104.6: "...（rule 725〔ゲームを再び開始する〕参照）": the title names 726
+    assert _targets(rules["104.6"].references) == [("rule 725", ("726",))]
+    assert rules["104.6"].references[0].resolved == ("726",)
+    assert _targets(rules["121.8"].references) == [("rule 601.2i", ("601.2i",)), ("rule 731", ("732",))]
+    glossary = {entry.term.split("（")[0]: entry for entry in japanese.glossary}
+    assert _targets(glossary["メインゲーム"].references) == [("rule 725", ("728",))]  # 〔サブゲーム〕
+    assert _targets(glossary["イニシアチブ"].references) == [("rule 724", ("725",))]
+
+
+@pytest.mark.corpus
+def test_only_contradicted_citations_move(japanese) -> None:
+    moved = kept = 0
+    texts = [(rule.text, rule.references) for rule in japanese.rules]
+    texts += [(entry.definition, entry.references) for entry in japanese.glossary]
+    for text, refs in texts:
+        for ref, printed in zip(refs, find_references(text, "ja"), strict=True):
+            if ref.targets == printed.targets:
+                kept += 1
+                continue
+            moved += 1
+            assert text[printed.end:].lstrip().startswith("〔")  # a printed title made it move
+    assert (moved, kept > 1800) == (31, True)
+
+
+def test_an_excerpt_without_the_cited_rule_keeps_the_citation() -> None:
+    # the Japanese seed holds rules 100-208: section 3 is absent, 205.2 is titled カード・タイプ
+    text = "（rule 3〔カード・タイプ〕参照。）"
+    refs = find_references(text, "ja")
+    titles = {"205.2": "カード・タイプ", "205": "タイプ行"}
+    assert retarget_by_title(refs, text, titles, titled_rules(titles)) == refs
+    titles["3"] = "カード・タイプの一覧"  # present, titled otherwise, but 205.2 is not a section
+    assert retarget_by_title(refs, text, titles, titled_rules(titles)) == refs
+
+
+def test_a_title_two_rules_hold_names_neither() -> None:
+    text = "rule 101〔トランプル〕参照。"
+    titles = {"101": "マジックの黄金律", "702.19": "トランプル／Trample", "702": "トランプル"}
+    assert titled_rules(titles) == {"マジックの黄金律": "101"}
+    refs = find_references(text, "ja")
+    assert retarget_by_title(refs, text, titles, titled_rules(titles)) == refs
+    assert isinstance(refs[0], Reference) and refs[0].targets == ("101",)
