@@ -68,3 +68,17 @@ def test_a_title_two_rules_hold_names_neither() -> None:
     refs = find_references(text, "ja")
     assert retarget_by_title(refs, text, titles, titled_rules(titles)) == refs
     assert isinstance(refs[0], Reference) and refs[0].targets == ("101",)
+
+
+@pytest.mark.corpus
+def test_the_rule_page_links_the_rule_the_title_names(languages_kb: Path) -> None:
+    from bs4 import BeautifulSoup
+
+    from web.app import create_app
+
+    client = create_app({"KB_DIR": str(languages_kb), "TESTING": True}).test_client()
+    page = BeautifulSoup(client.get("/ja/cr/104.6").text, "html.parser")
+    [link] = page.select("[id='104.6'] p.rule-text a.ref")
+    assert (link.get_text(), link["data-number"], link["href"]) == ("rule 725", "726", "/ja/cr/726")
+    cited_by = BeautifulSoup(client.get("/ja/cr/726").text, "html.parser").get_text()
+    assert "104.6" in cited_by
