@@ -41,6 +41,11 @@ Row = tuple[str, str, str, "str | None", str, str, "str | None"]
 """(concept, lang, term, reading, kind, edition, number): one ``terms`` row."""
 
 
+MAX_TERM_CHARS = 40
+"""A translation's term longer than this is a sentence, not a term: ko 2016-07-22 prints ``112.``
+for 112.6a, so its text reads as the heading of a second rule 112."""
+
+
 def concept_key(english: str) -> str:
     """The concept an English term names: NFKC, case-folded, spaces collapsed, closing period
     dropped (``"Legend Rule"`` and ``"legend rule"`` are one concept)."""
@@ -99,7 +104,8 @@ def _unique(rows: Iterator[Row], seen: set[tuple[str, str, str]] | None = None) 
     for row in rows:
         key = (row[0], row[1], row[2])
         untranslated = row[1] != "en" and fold(row[2]) == row[0]  # a heading printed in English only
-        if row[0] and row[2] and not untranslated and key not in seen:
+        sentence = row[1] != "en" and len(row[2]) > MAX_TERM_CHARS  # a misprinted number read as a heading
+        if row[0] and row[2] and not untranslated and not sentence and key not in seen:
             seen.add(key)
             out.append(row)
     return out
@@ -152,7 +158,7 @@ WHERE c.edition = ? AND c.anchor = ?
 def _counterpart_headings(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
     for _, number, title, _, en_number, en_title in db.execute(_COUNTERPART_RULES, (edition, english)):
         if title and en_title:
-            native = split_headword(title)[0] if lang == "ja" else title
+            native = split_headword(title)[0]
             yield from _both(en_title, lang, native, None, "heading", edition, number, english, en_number)
 
 
@@ -173,7 +179,8 @@ def _counterpart_defined(db: sqlite3.Connection, edition: str, lang: str, englis
     for seq, number, _, en_seq, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
         if seq in ours and len(ours[seq]) == len(theirs.get(en_seq, ())):
             for term, en_term in zip(ours[seq], theirs[en_seq]):
-                yield from _both(en_term, lang, term, None, "defined", edition, number, english, en_number)
+                yield from _both(en_term, lang, split_headword(term)[0], None, "defined", edition, number, english,
+                                 en_number)
 
 
 def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:

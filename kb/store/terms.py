@@ -22,7 +22,8 @@ term list, ``list``, last)."""
 MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
-_TRANSLATOR_NOTE = re.compile(r"\s*[（(]译者?注[：:].*[）)]$")
+_TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:译者?注[：:]|번역자\s?주|역주).*[）)]$")
+"""A translators' closing note: Chinese ``（译者注：…）``, Korean ``(번역자 주-…)``."""
 _FOLD_CJK = re.compile(r"[\s・·]+")
 _HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
@@ -47,7 +48,8 @@ def split_headword(headword: str) -> tuple[str, str | None, str | None]:
     hold half-width brackets (``生息条件(島)（せいそくじょうけんしま）／Islandhome``); a headword
     without the English term, or without the term (``（へや）／Room``, a misprint), is
     ``(headword, None, None)``, less a Chinese translators' closing note:
-    ``"反击/指示物（译者注：在英文中这两个词是相同的。）" -> ("反击/指示物", None, None)``."""
+    ``"反击/指示物（译者注：在英文中这两个词是相同的。）" -> ("反击/指示物", None, None)``, and a
+    Korean one: ``"Banding(번역자 주-잘 쓰이지 않는 키워드라 번역하지 않음)" -> ("Banding", None, None)``."""
     match = _HEADWORD.match(headword.strip())
     if not match:
         return _TRANSLATOR_NOTE.sub("", headword.strip()) or headword.strip(), None, None
@@ -135,11 +137,11 @@ class TermDictionary:
             text = "".join(pieces[start:end])
             if len(_fold_tight(text)) < 2:
                 continue
-            for concept, terms in self.lookup(text):
-                own = {fold(t.term) for t in terms if t.lang == lang}
+            found = self.lookup(text)
+            if any(fold(t.term) == fold(text) for _, terms in found for t in terms if t.lang == lang):
+                return end, text  # a term of ``lang`` for some concept: kept as written
+            for concept, _ in found:
                 put = self.term_in(concept, lang)
-                if fold(text) in own:
-                    return end, text
                 if put:
                     return end, put
         return None

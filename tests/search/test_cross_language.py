@@ -72,6 +72,11 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     assert [concept for concept, _ in terms.lookup("メインゲーム")] == ["main game"]
     assert [concept for concept, _ in terms.lookup("イニシアチブ")] == ["initiative", "the initiative"]
     assert "dies" in dict(terms.lookup("死亡"))  # 死亡／Die names 700.4 as Dies does: another spelling, paired
+    # a term of the searched language for one concept is not translated for another: 魔王 is Japanese for
+    # the archenemy player, the Chinese for the Archenemy format
+    assert terms.translate("魔王", "ja") == ("魔王", [])
+    assert [(t.lang, t.term) for t in terms.concepts["equipped creature"] if t.lang == "ja"] == [
+        ("ja", "装備しているクリーチャー")]  # 301.5a defines 「装備しているクリーチャー／equipped creature」
     # a term of the language is kept whole: 先制攻撃 (ja, first strike) holds 先制 (zh, the initiative)
     assert terms.translate("先制攻撃", "ja") == ("先制攻撃", [])
     assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])
@@ -94,7 +99,22 @@ def test_headwords_and_concepts() -> None:
     assert split_headword("生息条件(島)（せいそくじょうけんしま）／Islandhome") == ("生息条件(島)", "せいそくじょうけんしま", "Islandhome")
     assert split_headword("（へや）／Room") == ("（へや）／Room", None, None)  # the term is missing: a misprint
     assert split_headword("抓/平手（译者注：在英文中这两个词是相同的。）") == ("抓/平手", None, None)
+    # ko/kormtgcr/2018-08-10.txt 702.21: a Korean translators' note
+    assert split_headword("Banding(번역자 주-잘 쓰이지 않는 키워드라 번역하지 않음)") == ("Banding", None, None)
     assert concept_key(" Legend  Rule.") == "legend rule"
+
+
+def test_a_sentence_or_the_english_itself_is_no_translations_term() -> None:
+    from ingest.terms import _unique
+
+    # ko/kormtgcr/2016-07-22.txt prints "112." for 112.6a: its text read as a heading of rule 112
+    sentence = "특징 정의 능력(Characteristic-defining abilities)은 게임 외부를 포함해 어디에서든지 기능합니다. (See rule 604.3)"
+    rows = [("abilities", "ko", "능력", None, "heading", "ko-2021-11-19", "113"),
+            ("abilities", "ko", sentence, None, "heading", "ko-2016-07-22", "112"),
+            ("banding", "ko", "Banding", None, "heading", "ko-2018-08-10", "702.21"),
+            ("abilities", "en", "Abilities", None, "heading", "en-2026-01-16", "113"),
+            ("abilities", "ko", "능력", None, "heading", "ko-2016-07-22", "112")]
+    assert _unique(iter(rows)) == [rows[0], rows[3]]
 
 
 TRAMPLE_JSON = {"concept": "trample", "terms": {
