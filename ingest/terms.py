@@ -177,10 +177,23 @@ def _grouped(db: sqlite3.Connection, sql: str, edition: str) -> dict:
 def _counterpart_defined(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
     ours, theirs = _grouped(db, _DEFINED, edition), _grouped(db, _DEFINED, english)
     for seq, number, _, en_seq, en_number, _ in db.execute(_COUNTERPART_RULES, (edition, english)):
-        if seq in ours and len(ours[seq]) == len(theirs.get(en_seq, ())):
-            for term, en_term in zip(ours[seq], theirs[en_seq]):
-                yield from _both(en_term, lang, split_headword(term)[0], None, "defined", edition, number, english,
-                                 en_number)
+        native = _native(ours.get(seq, ()))
+        if native and len(native) == len(theirs.get(en_seq, ())):
+            for term, en_term in zip(native, theirs[en_seq]):
+                yield from _both(en_term, lang, term, None, "defined", edition, number, english, en_number)
+
+
+def _native(terms: Sequence[str]) -> list[str]:
+    """A translation's defined terms in its own words: less those written in English, and less the
+    term printed with its English one when both parts are listed on their own
+    (``装備しているクリーチャー／equipped creature``, ``장착된 생물(equipped creature)``)."""
+    listed = set(terms)
+    return [term for term in terms if not term.isascii() and not _with_parts(term, listed)]
+
+
+def _with_parts(term: str, listed: set[str]) -> bool:
+    parts = re.match(r"^(.+?)\s*(?:[／/]\s*|[(（])([ -~]+?)[)）]?$", term)
+    return bool(parts) and parts.group(1) in listed and parts.group(2) in listed
 
 
 def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:

@@ -9,6 +9,8 @@ import re
 
 _QUOTED = r'(?:“(?P<term>[^”\n]{1,60})”|"(?P<term2>[^"\n]{1,60})"|‘(?P<term3>[^’\n]{1,60})’)'
 _PARENTHESIS = re.compile(r"^(?P<main>.+?)\s*[(（](?P<alt>[^)）]+)[)）]$")
+_SLASHED = re.compile(r"^(?P<main>.*[^ -~].*?)\s*[／/]\s*(?P<alt>[A-Za-z][ -~]*)$")
+"""A Japanese term followed by its English one: ``装備しているクリーチャー／equipped creature``."""
 _DEFINED = {
     "en": re.compile(
         rf"\b(?:called|known as|referred to as|termed)\s+(?:the\s+|an?\s+)?{_QUOTED}(?P<rule>\s+rule\b)?",
@@ -36,7 +38,8 @@ def defined_terms(text: str, lang: str) -> list[str]:
     ``A permanent is a card or token ...``).
     Korean: a quoted term before *(이)라고 합니다/부릅니다/불렀습니다*; a term with its English name in
     brackets (``"장착된 생물(equipped creature)"``) also gives both names alone. Japanese: ``「…」と呼ばれる``,
-    with an alternative name in brackets (``(またはAPNAP順ルール)``). Unknown languages use the
+    with an alternative name in brackets (``(またはAPNAP順ルール)``); a term followed by its English one
+    (``「装備しているクリーチャー／equipped creature」``) also gives both alone. Unknown languages use the
     English patterns. Returns ``[]`` when the text defines nothing.
     """
     pattern = _DEFINED.get(lang, _DEFINED["en"])
@@ -48,7 +51,7 @@ def defined_terms(text: str, lang: str) -> list[str]:
         groups = match.groupdict()
         term = (groups["term"] or groups.get("term2") or groups.get("term3") or "").strip(" .,")
         found.append(term)
-        parts = _PARENTHESIS.match(term)
+        parts = _PARENTHESIS.match(term) or _SLASHED.match(term)
         if parts:
             found += [parts.group("main"), parts.group("alt")]
         if groups.get("rule"):

@@ -75,8 +75,9 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     # a term of the searched language for one concept is not translated for another: 魔王 is Japanese for
     # the archenemy player, the Chinese for the Archenemy format
     assert terms.translate("魔王", "ja") == ("魔王", [])
-    assert [(t.lang, t.term) for t in terms.concepts["equipped creature"] if t.lang == "ja"] == [
-        ("ja", "装備しているクリーチャー")]  # 301.5a defines 「装備しているクリーチャー／equipped creature」
+    # 301.5a defines 「装備しているクリーチャー／equipped creature」 and "장착된 생물(equipped creature)"
+    assert [(t.lang, t.term) for t in terms.concepts["equipped creature"] if t.lang in ("ja", "ko")] == [
+        ("ja", "装備しているクリーチャー"), ("ko", "장착된 생물")]
     # a term of the language is kept whole: 先制攻撃 (ja, first strike) holds 先制 (zh, the initiative)
     assert terms.translate("先制攻撃", "ja") == ("先制攻撃", [])
     assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])

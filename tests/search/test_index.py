@@ -75,6 +75,9 @@ def test_defined_terms_in_real_rule_texts() -> None:
     assert defined_terms(rules[("ko", "704.5j")], "ko") == ["전설 규칙"]
     assert defined_terms(rules[("ja", "101.4")], "ja") == ["アクティブ・プレイヤー・非アクティブ・プレイヤー順ルール", "APNAP順ルール"]
     assert defined_terms(rules[("ja", "114.1")], "ja") == ["紋章"]
+    # ja/2026-01-16.txt 301.5a: the Japanese term with its English one
+    assert defined_terms("を「装備しているクリーチャー／equipped creature」と呼ぶ。", "ja") == [
+        "装備しているクリーチャー／equipped creature", "装備しているクリーチャー", "equipped creature"]
     # ja/2026-01-16.txt 100.1a defines 2人対戦; 702.173a's "…唱えることは、" (… is) defines nothing
     assert defined_terms("2人対戦とは、2人で開始されるゲームのことである。", "ja") == ["2人対戦"]
     assert defined_terms("を意味する。フリーランニング・コストで呪文を唱えることは、rule 601.2b ならびに", "ja") == []
