@@ -232,6 +232,8 @@ def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase
     if len(tokens) > 1:  # a quoted phrase, else a word of several tokens (state-based, 멀리건)
         if phrase:
             return wq.Phrase(field, tokens, boost=boost)
+        if lang in CJK_LANGUAGES:  # a word counts once, whatever its number of bigrams
+            boost /= len(tokens)  # (トランプル's four bigrams outweighed 接死's one)
         terms = [wq.Term(field, token) for token in dict.fromkeys(tokens)]
         return _Or(terms, boost=boost) if loose else wq.And(terms, boost=boost)
     token = tokens[0]

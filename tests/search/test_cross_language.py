@@ -186,3 +186,10 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
     shown = {li.a.get_text(): li.select_one(".term").get_text() if li.select_one(".term") else None
              for li in korean.select("ul.english-glossary li")}
     assert (shown["Trample"], shown["Deathtouch"], shown["Abandon"], len(shown)) == ("돌진", "치명타", None, 613)
+
+
+@pytest.mark.parametrize(("lang", "query"), [("ja", "接死 トランプル"), ("zh", "死触 践踏"), ("ko", "돌진 치명타")])
+def test_two_keywords_find_where_they_meet_in_every_language(kb, lang: str, query: str) -> None:
+    # each word counts once: トランプル is four bigrams, 接死 one
+    assert "702.2c" in [hit.number for hit in kb.search(query, lang=lang, limit=5)]
+
