@@ -35,6 +35,9 @@ _LOOSE = re.compile(
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
+PREFIX_LANGUAGES = {"규칙": "ko", "ルール": "ja", "規則": "ja", "规则": "zh"}
+"""The language a number's prefix word is written in (``规则`` is simplified Chinese; ``規則``, the
+same word in Japanese kanji and traditional characters, is read as Japanese)."""
 
 
 class InvalidRuleNumber(ValueError):
@@ -209,3 +212,11 @@ def anchor(number: str) -> str:
     """The widely linked anchor form: ``"702.19b" -> "R70219b"``, ``"702" -> "R702"``."""
     level(number)
     return "R" + number.replace(".", "")
+
+
+def prefix_language(text: str) -> str | None:
+    """The language of the prefix word of a rule number written with one (``규칙 702.19b`` ->
+    ``"ko"``, ``规则702.19b`` -> ``"zh"``); None without one, or for ``rule``/``CR``."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    return next((lang for word, lang in PREFIX_LANGUAGES.items() if text.startswith(word)), None)
+

@@ -70,3 +70,11 @@ def test_bad_ranges_raise(first: str, last: str) -> None:
 def test_anchor_round_trips() -> None:
     assert numbers.anchor("702.19b") == "R70219b"
     assert numbers.parse_number(numbers.anchor("702.19b")) == "702.19b"
+
+
+def test_the_language_of_a_numbers_prefix_word() -> None:
+    from kb.numbers import prefix_language
+
+    assert [prefix_language(q) for q in ("규칙 702.19b", "ルール702.19b", "規則 702", "规则702.19b", "rule 702.19b",
+                                         "702.19b", "ＣＲ 702")] == ["ko", "ja", "ja", "zh", None, None, None]
+

@@ -193,3 +193,13 @@ def test_two_keywords_find_where_they_meet_in_every_language(kb, lang: str, quer
     # each word counts once: トランプル is four bigrams, 接死 one
     assert "702.2c" in [hit.number for hit in kb.search(query, lang=lang, limit=5)]
 
+
+
+@pytest.mark.parametrize(("query", "location"), [
+    ("规则 702.19b", "/zh/cr/702.19b"), ("規則702.19b", "/ja/cr/702.19b"), ("ルール702.19b", "/ja/cr/702.19b"),
+    ("규칙 702.19b", "/ko/cr/702.19b"), ("rule 702.19b", "/en/cr/702.19b"),
+])
+def test_a_number_with_a_prefix_word_opens_the_rule_in_that_words_language(kb_dir: Path, query, location) -> None:
+    # kanji alone fit Japanese and Chinese: 规则 is simplified Chinese, 規則 read as Japanese
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    assert client.get("/search", query_string={"q": query}).headers["Location"] == location

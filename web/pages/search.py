@@ -1,7 +1,8 @@
 """The search page ``/search?q=&lang=&edition=`` on the app's ``search.searcher.Searcher``.
 
 A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) goes straight to that
-rule's page. A query searched with a spelling correction says so ("Showing results for trample")
+rule's page, in the language of its prefix word when no language is asked for (``规则 702.19b``:
+the Chinese rule). A query searched with a spelling correction says so ("Showing results for trample")
 and links the search of the words as typed (``literal=1``, uncorrected).
 """
 
@@ -28,7 +29,9 @@ def search() -> Response | str:
     args: SearchArgs = search_args(request.args)
     number = numbers.parse_number(args.query) if args.query else None
     if number is not None:
-        edition = args.edition or state.store().find_edition(args.lang or "en")
+        written = numbers.prefix_language(args.query)  # 规则 702.19b: the Chinese rule
+        lang = args.lang or (written if written in state.store().languages() else None)
+        edition = args.edition or state.store().find_edition(lang or "en")
         if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
     hits, corrected = [], None
