@@ -219,4 +219,3 @@ def prefix_language(text: str) -> str | None:
     ``"ko"``, ``规则702.19b`` -> ``"zh"``); None without one, or for ``rule``/``CR``."""
     text = unicodedata.normalize("NFKC", text).strip()
     return next((lang for word, lang in PREFIX_LANGUAGES.items() if text.startswith(word)), None)
-

@@ -4,8 +4,9 @@ older edition's numbers.
 The Japanese translation prints a citation's title after its number (``rule 726〔ゲームを再び開始する〕``).
 Where the translator kept the number of an older English edition, the title still names the rule
 meant: ``rule 725〔ゲームを再び開始する〕`` (ja 2026-01-16, 104.6) names 726, as rule 725 of that edition
-is ``イニシアチブ``. Such a citation is retargeted to the one rule of the edition holding that title;
-its words stay as printed.
+is ``イニシアチブ``. Such a citation is retargeted to the one rule of the edition holding that title,
+when the number it prints is a titled rule of the edition at the same level (an excerpt lacking
+the cited section keeps its citation); its words stay as printed.
 """
 
 from __future__ import annotations

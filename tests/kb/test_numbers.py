@@ -77,4 +77,3 @@ def test_the_language_of_a_numbers_prefix_word() -> None:
 
     assert [prefix_language(q) for q in ("규칙 702.19b", "ルール702.19b", "規則 702", "规则702.19b", "rule 702.19b",
                                          "702.19b", "ＣＲ 702")] == ["ko", "ja", "ja", "zh", None, None, None]
-
