@@ -16,16 +16,16 @@ Any failure (no connection, an HTTP error, a file cut short, not the expected JS
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import httpx
-from tqdm import tqdm
 
-from ingest.fetch.download import FetchFailed, _check_status, _http_error, _validators, _validators_of, write_atomically
+from ingest.fetch.download import (
+    FetchFailed, _check_status, _http_error, _validators, _validators_of, stream_body, write_atomically,
+)
 from ingest.fetch.feeds import DEFAULT_TIMEOUT, FEEDS_FILE
 from search.card_list import CARDS_FILE, Card, card_list_json
 
@@ -131,29 +131,13 @@ def _download_cards(client: httpx.Client, url: str, folder: Path, progress: bool
 
 
 def _stream_to(client: httpx.Client, url: str, out, progress: bool | None, timeout: float) -> int:
-    size = 0
     try:
         with client.stream("GET", url) as response:
             _check_status(url, response)
-            expected = int(response.headers.get("content-length") or 0) or None
-            if response.headers.get("content-encoding"):
-                expected = None  # Content-Length counts the compressed bytes
-            if expected and expected > MAX_BYTES:
-                raise FetchFailed(url, f"{expected:,} bytes is over the {MAX_BYTES:,}-byte limit for the card list")
-            disable = None if progress is None else not progress
-            with tqdm(total=expected, unit="B", unit_scale=True, desc="crkb fetch cards", file=sys.stderr,
-                      disable=disable) as bar:
-                for chunk in response.iter_bytes():
-                    size += len(chunk)
-                    if size > MAX_BYTES:
-                        raise FetchFailed(url, f"over the {MAX_BYTES:,}-byte limit for the card list")
-                    out.write(chunk)
-                    bar.update(len(chunk))
+            return stream_body(response, url, out.write, limit=MAX_BYTES, what="the card list",
+                               desc="crkb fetch cards", progress=progress)
     except httpx.HTTPError as err:
         raise FetchFailed(url, _http_error(err, timeout)) from None
-    if expected and size != expected:
-        raise FetchFailed(url, f"download cut short: {size:,} of {expected:,} bytes")
-    return size
 
 
 def _read_cards(stream, url: str) -> list[Card]:

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from urllib.parse import urljoin
@@ -150,28 +151,38 @@ def _download(feed: Feed, client: httpx.Client, url: str, headers: dict, progres
             _check_status(url, response)
             if "html" in response.headers.get("content-type", ""):
                 raise FetchFailed(url, "answered an HTML page where a text file was expected")
-            expected = int(response.headers.get("content-length") or 0) or None
-            if expected and expected > MAX_BYTES:
-                raise FetchFailed(url, f"{expected:,} bytes is over the {MAX_BYTES:,}-byte limit for one source")
-            data = _read_body(response, expected, feed.name, progress, url)
+            chunks: list[bytes] = []
+            stream_body(response, url, chunks.append, limit=MAX_BYTES, what="one source",
+                        desc=f"crkb fetch {feed.name}", progress=progress)
     except httpx.HTTPError as err:
         raise FetchFailed(url, _http_error(err, timeout)) from None
-    if expected and len(data) != expected:
-        raise FetchFailed(url, f"download cut short: {len(data):,} of {expected:,} bytes")
-    return data, response
+    return b"".join(chunks), response
 
 
-def _read_body(response: httpx.Response, expected: int | None, name: str, progress: bool | None, url: str) -> bytes:
-    chunks, size = [], 0
+def stream_body(response: httpx.Response, url: str, write: Callable[[bytes], object], *, limit: int, what: str,
+                desc: str, progress: bool | None) -> int:
+    """Pass the (decoded) body of a streamed ``response`` to ``write`` chunk by chunk, with a
+    progress bar (``desc``; ``progress`` None: only on a terminal); returns its size in bytes.
+    Raises ``FetchFailed`` for a body over ``limit`` bytes (``what`` names what it was for) and for
+    one shorter than its Content-Length, which is not checked when the body came compressed
+    (Content-Length then counts the compressed bytes)."""
+    expected = int(response.headers.get("content-length") or 0) or None
+    if response.headers.get("content-encoding"):
+        expected = None
+    if expected and expected > limit:
+        raise FetchFailed(url, f"{expected:,} bytes is over the {limit:,}-byte limit for {what}")
+    size = 0
     disable = None if progress is None else not progress
-    with tqdm(total=expected, unit="B", unit_scale=True, desc=f"crkb fetch {name}", file=sys.stderr, disable=disable) as bar:
+    with tqdm(total=expected, unit="B", unit_scale=True, desc=desc, file=sys.stderr, disable=disable) as bar:
         for chunk in response.iter_bytes():
             size += len(chunk)
-            if size > MAX_BYTES:
-                raise FetchFailed(url, f"over the {MAX_BYTES:,}-byte limit for one source")
-            chunks.append(chunk)
+            if size > limit:
+                raise FetchFailed(url, f"over the {limit:,}-byte limit for {what}")
+            write(chunk)
             bar.update(len(chunk))
-    return b"".join(chunks)
+    if expected and size != expected:
+        raise FetchFailed(url, f"download cut short: {size:,} of {expected:,} bytes")
+    return size
 
 
 def _check_status(url: str, response: httpx.Response) -> None:

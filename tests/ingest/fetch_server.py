@@ -4,6 +4,7 @@ the test sets (pages with links, raw text files, JSON listings), honouring ``If-
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from dataclasses import dataclass
@@ -14,7 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class Route:
     """What a path answers: ``body`` with ``content_type``, an ETag (from the body unless given),
     ``status``; ``cut`` announces more bytes than it sends and closes; ``stall`` seconds of
-    silence before answering."""
+    silence before answering; ``gzip`` sends the body compressed (``Content-Encoding: gzip``, its
+    Content-Length the compressed size), as GitHub's raw files come."""
 
     body: bytes
     content_type: str = "text/plain; charset=utf-8"
@@ -22,6 +24,7 @@ class Route:
     etag: str | None = None
     cut: bool = False
     stall: float = 0.0
+    gzip: bool = False
 
 
 class Publisher:
@@ -61,11 +64,14 @@ class Publisher:
             return
         self.log.append(("GET", request.path, route.status))
         request.send_response(route.status)
+        sent = gzip.compress(route.body) if route.gzip else route.body
         request.send_header("Content-Type", route.content_type)
-        request.send_header("Content-Length", str(len(route.body)))
+        request.send_header("Content-Length", str(len(sent)))
+        if route.gzip:
+            request.send_header("Content-Encoding", "gzip")
         request.send_header("ETag", etag)
         request.end_headers()
-        body = route.body[: len(route.body) // 2] if route.cut else route.body
+        body = sent[: len(sent) // 2] if route.cut else sent
         try:
             request.wfile.write(body)
             request.wfile.flush()

@@ -97,6 +97,15 @@ def test_a_new_edition_is_a_new_file_beside_the_old_one(publisher, config_file, 
     assert [p.name for p in sorted((sources / "en").iterdir())] == ["2025-11-14.txt", "2026-01-16.txt"]
 
 
+def test_a_text_sent_compressed_is_kept_as_sent(publisher, config_file, tmp_path, shared_dir) -> None:
+    # Content-Length then counts the compressed bytes: no "download cut short"
+    text = (shared_dir / "corpus/ko/kormtgcr/2021-11-19.txt").read_bytes()
+    publisher.routes[KO_FILE] = Route(text, gzip=True)
+    sources = tmp_path / "sources"
+    assert _fetch(config_file, sources) == FIRST
+    assert (sources / "ko/2021-11-19.txt").read_bytes() == text
+
+
 @pytest.mark.parametrize(
     ("feed", "path", "route", "error"),
     [
