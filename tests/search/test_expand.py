@@ -48,6 +48,8 @@ def _numbers(searcher: Searcher, query: str, **options) -> list[str]:
     ("multiple replacement effects", "616.1"), ("timestamp", "613.7"),
     ("blink", "400.7"), ("flicker", "400.7"), ("dies", "700.4"), ("the stack", "405"),
     ("tutor", "701.23a"), ("CMC", "202.3"), ("comes into play", "603.6a"),
+    ("zone change", "400.7"), ("extra turn", "500.7"), ("falls off", "704.5m"), ("scoop", "104.3a"),
+    ("no legal targets", "603.3d"), ("damage assignment order", "510.1c"), ("ETB tapped", "614.12"),
 ])
 def test_jargon_alone_puts_its_rule_first(searcher: Searcher, query: str, number: str) -> None:
     assert _numbers(searcher, query)[0] == number
@@ -63,6 +65,7 @@ def test_a_jargon_in_a_question_adds_its_rule_beside_the_other_words(searcher: S
     assert found[0] == "608.2b"
     assert any(number.startswith("702.11") for number in found)  # hexproof still counts
     assert "608.2b" in _numbers(searcher, "spell fizzles hexproof")[:3]
+    assert "500.8" in _numbers(searcher, "additional phase draw step")[:3]  # the CR says "extra phases"
 
 
 def test_a_jargon_word_no_text_holds_is_not_corrected_into_another(searcher: Searcher) -> None:
