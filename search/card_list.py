@@ -3,15 +3,19 @@
 ``crkb fetch --cards`` (``ingest.fetch.cards``) writes it as ``<kb>/cards/cards.json`` from
 Scryfall's Oracle bulk file; the file holds only what search needs::
 
-    {"format": 1, "source": "<the bulk file's address>", "updated_at": "<its date>",
-     "cards": [["Storm Crow", "Creature — Bird", ["Flying"]],
-               ["Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"]],
+    {"format": 2, "source": "<the bulk file's address>", "updated_at": "<its date>",
+     "cards": [["Storm Crow", "Creature — Bird", ["Flying"], "Flying"],
+               ["Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"],
+                "Deathtouch // Draw a card."],
                ...]}
 
 one entry per name a card is asked by (a card of several faces has one per face, each with the
-whole card's type line and keywords). ``CardList.match`` finds the longest card name at the start
-of a run of query words. A card is searched as its ``Card.words``: its keywords, supertypes and
-card types, and the subtypes of its noncreature faces (``Aura``, ``Equipment``, ``Adventure``).
+whole card's type line, keywords and Oracle text); format 1, without the text, is still read.
+``CardList.match`` finds the longest card name at the start of a run of query words. A card
+named alone is searched as its ``Card.words``: its keywords, supertypes and card types, and the
+subtypes of its noncreature faces (``Aura``, ``Equipment``, ``Adventure``); a card named in a
+question also as the words of its Oracle text (``Card.text_words``: what the card does is what
+the question is about: Seasoned Pyromancer -> ``discard``, ``nonland``, ``token``).
 """
 
 from __future__ import annotations
@@ -24,12 +28,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT = 1
+FORMAT = 2
+READ_FORMATS = (1, 2)
+"""Formats ``CardList.load`` reads (1: entries without the Oracle text)."""
 CARDS_FILE = Path("cards") / "cards.json"
 """Where the card list lives inside a KB folder."""
 NAMED_SUBTYPES = ("creature", "planeswalker", "kindred", "tribal")
 """Card types whose subtypes are names (creature types, planeswalker names): left out of a card's words."""
 _POSSESSIVE = re.compile(r"(?:'s|')$")
+_REMINDER = re.compile(r"\([^)]*\)")
+_TEXT_WORD = re.compile(r"[+-]?[\dX]+/[+-]?[\dX]+|[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 _DASH = re.compile(r"\s+[—-]\s+")
 
 
@@ -49,6 +57,7 @@ class Card:
     name: str
     type_line: str
     keywords: tuple[str, ...] = ()
+    text: str = ""
 
     def words(self) -> list[str]:
         """The lowercase words the card is searched as: keywords, then supertypes and types, then
@@ -62,6 +71,15 @@ class Card:
             if not any(kind in type_words for kind in NAMED_SUBTYPES):
                 words += subtypes.lower().split()
         return list(dict.fromkeys(words))
+
+    def text_words(self) -> list[str]:
+        """The lowercase words of the card's Oracle text, first use only, without its reminder
+        text (in parentheses), mana symbols and its own name (``"When this creature enters,
+        target player discards a card."`` -> ``["when", "this", "creature", "enters", ...]``)."""
+        text = _REMINDER.sub(" ", self.text)
+        for face in {self.name, *self.name.split(" // ")}:
+            text = text.replace(face, " ")
+        return list(dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text)))
 
 
 class CardList:
@@ -90,14 +108,16 @@ class CardList:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as err:
             raise CardListError(path, f"cannot be read as JSON: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("cards"), list):
-            raise CardListError(path, f"not a card list of format {FORMAT}")
+        if not isinstance(data, dict) or data.get("format") not in READ_FORMATS or not isinstance(data.get("cards"), list):
+            raise CardListError(path, f"not a card list of format {' or '.join(map(str, READ_FORMATS))}")
+        fields = 3 if data["format"] == 1 else 4
         cards = []
         for n, entry in enumerate(data["cards"], 1):
-            if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
-                    and isinstance(entry[1], str) and isinstance(entry[2], list)):
-                raise CardListError(path, f"card {n} is not [name, type line, [keywords]]")
-            cards.append(Card(entry[0], entry[1], tuple(str(k) for k in entry[2])))
+            if not (isinstance(entry, list) and len(entry) == fields and isinstance(entry[0], str)
+                    and isinstance(entry[1], str) and isinstance(entry[2], list) and (fields == 3 or isinstance(entry[3], str))):
+                shape = "[name, type line, [keywords]" + ("]" if fields == 3 else ", Oracle text]")
+                raise CardListError(path, f"card {n} is not {shape}")
+            cards.append(Card(entry[0], entry[1], tuple(str(k) for k in entry[2]), entry[3] if fields == 4 else ""))
         return cls(cards)
 
     def card(self, name: str) -> Card | None:
@@ -111,7 +131,7 @@ class CardList:
 
     def match(self, words: list[str]) -> tuple[int, list[str]] | None:
         """The longest card name that ``words`` start with, as (how many words it takes, the
-        card's ``Card.words``), or None. The query words must be capitalised where the name is
+        card's ``Card.words`` then its ``Card.text_words``), or None. The query words must be capitalised where the name is
         (``storm crow`` names no card); the last may carry a possessive (``Oko, Thief of
         Crowns's``) or a plural ``s`` (``two Knight Errants``)."""
         if not words:
@@ -125,7 +145,7 @@ class CardList:
             for last in dict.fromkeys((keys[-1], _POSSESSIVE.sub("", keys[-1]), keys[-1][:-1] if _plural(keys[-1]) else "")):
                 card = self._cards.get((*keys[:-1], last)) if last else None
                 if card is not None and _capitalised_as(words[:length], card.name):
-                    return length, card.words()
+                    return length, list(dict.fromkeys(card.words() + card.text_words()))
         return None
 
 
@@ -147,7 +167,7 @@ def kb_card_list(build_root: Path) -> CardList | None:
 
 def card_list_json(cards: Iterable[Card], source: str, updated_at: str) -> bytes:
     """A card list file's bytes (the format in the module docstring), names in sorted order."""
-    entries = sorted([card.name, card.type_line, list(card.keywords)] for card in cards)
+    entries = sorted([card.name, card.type_line, list(card.keywords), card.text] for card in cards)
     data = {"format": FORMAT, "source": source, "updated_at": updated_at, "cards": entries}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 

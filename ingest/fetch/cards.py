@@ -7,7 +7,7 @@ card (about 160 MB). ``fetch_cards`` asks the API (with the validators of the la
 ``<kb>/cards/.fetch-state.json``), and downloads the file only when its address changed since the
 last run or the card list is missing: streamed to a hidden temporary file in ``<kb>/cards/``
 (progress bar on a terminal), parsed as a stream (ijson: the whole file is never in memory), and
-reduced to what search needs (``search.card_list``: name, type line, keywords), written
+reduced to what search needs (``search.card_list``: name, type line, keywords, Oracle text), written
 atomically as ``<kb>/cards/cards.json``. Tokens, emblems, art cards and the joke sets are left out.
 Any failure (no connection, an HTTP error, a file cut short, not the expected JSON) gives one
 ``FetchFailed`` reason and leaves the card list in place as it was.
@@ -166,8 +166,10 @@ def cards_of(raw: object) -> list[Card]:
     faces = [f for f in raw.get("card_faces") or [] if isinstance(f, dict)]
     type_line = raw.get("type_line") or " // ".join(str(f.get("type_line") or "") for f in faces)
     keywords = tuple(str(k) for k in raw.get("keywords") or [] if isinstance(k, str))
+    face_texts = [str(f.get("oracle_text") or "") for f in faces]
+    text = raw.get("oracle_text") or (" // ".join(face_texts) if any(face_texts) else "")
     names = [str(f["name"]) for f in faces if isinstance(f.get("name"), str)] if " // " in raw["name"] else []
-    return [Card(name, str(type_line), keywords) for name in dict.fromkeys(names or [raw["name"]])]
+    return [Card(name, str(type_line), keywords, str(text)) for name in dict.fromkeys(names or [raw["name"]])]
 
 
 def _count(target: Path) -> int:

@@ -26,17 +26,19 @@ ORACLE = [
      "oracle_text": "Infect\n{1}{G}: Regenerate Blight Mamba."},
     {"object": "card", "name": "Foulmire Knight // Profane Insight", "layout": "adventure", "set_type": "expansion",
      "type_line": "Creature — Zombie Knight // Instant — Adventure", "keywords": ["Deathtouch"],
-     "card_faces": [{"name": "Foulmire Knight", "type_line": "Creature — Zombie Knight"},
-                    {"name": "Profane Insight", "type_line": "Instant — Adventure"}]},
+     "card_faces": [{"name": "Foulmire Knight", "type_line": "Creature — Zombie Knight", "oracle_text": "Deathtouch"},
+                    {"name": "Profane Insight", "type_line": "Instant — Adventure",
+                     "oracle_text": "You draw a card and you lose 1 life."}]},
     {"object": "card", "name": "Bird", "layout": "token", "set_type": "token", "type_line": "Token Creature — Bird",
      "keywords": ["Flying"]},
     {"object": "card", "name": "Chicken Egg", "layout": "normal", "set_type": "funny", "type_line": "Creature — Egg"},
 ]
+FOULMIRE_TEXT = "Deathtouch // You draw a card and you lose 1 life."
 EXPECTED = [
-    ["Blight Mamba", "Creature — Snake", ["Infect"]],
-    ["Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"]],
-    ["Profane Insight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"]],
-    ["Storm Crow", "Creature — Bird", ["Flying"]],
+    ["Blight Mamba", "Creature — Snake", ["Infect"], "Infect\n{1}{G}: Regenerate Blight Mamba."],
+    ["Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"], FOULMIRE_TEXT],
+    ["Profane Insight", "Creature — Zombie Knight // Instant — Adventure", ["Deathtouch"], FOULMIRE_TEXT],
+    ["Storm Crow", "Creature — Bird", ["Flying"], "Flying"],
 ]
 
 
@@ -71,7 +73,7 @@ def test_first_run_keeps_names_types_and_keywords_and_a_second_run_downloads_not
     first = fetch_cards(kb, publisher.url(API))
     assert (first.status, first.cards, first.updated_at, first.error) == ("new", 4, UPDATED, None)
     assert first.bytes == len(publisher.routes["/file/oracle-cards-20261125100512.json"].body)
-    assert _written(kb) == {"format": 1, "source": publisher.url("/file/oracle-cards-20261125100512.json"),
+    assert _written(kb) == {"format": 2, "source": publisher.url("/file/oracle-cards-20261125100512.json"),
                             "updated_at": UPDATED, "cards": EXPECTED}
     assert _leftovers(kb) == []
     publisher.log.clear()
@@ -87,7 +89,7 @@ def test_a_newer_bulk_file_replaces_the_card_list(publisher, tmp_path):
     publisher.routes["/file/oracle-cards-20261126.json"] = _file(ORACLE[:1])
     result = fetch_cards(kb, publisher.url(API))
     assert (result.status, result.cards) == ("updated", 1)
-    assert _written(kb)["cards"] == [["Storm Crow", "Creature — Bird", ["Flying"]]]
+    assert _written(kb)["cards"] == [["Storm Crow", "Creature — Bird", ["Flying"], "Flying"]]
 
 
 @pytest.mark.parametrize(("route", "reason"), [
@@ -132,7 +134,7 @@ def test_cli_fetches_the_cards_and_offline_says_it_cannot_connect(publisher, tmp
     builds = kb / "builds" / "20261125T100000-1"
     builds.mkdir(parents=True)
     assert kb_card_list(builds).card("Foulmire Knight") == Card(
-        "Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ("Deathtouch",))
+        "Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ("Deathtouch",), FOULMIRE_TEXT)
     offline = f"http://127.0.0.1:{_closed_port()}/bulk-data"
     config.write_text(config.read_text(encoding="utf-8").replace(publisher.url(API), offline), encoding="utf-8")
     failed = CliRunner().invoke(main, ["fetch", "--cards", "--config", str(config), "--kb", str(kb)])

@@ -137,11 +137,37 @@ def test_card_words_keep_noncreature_subtypes() -> None:
     assert CARDS[3].words() == ["ward", "legendary", "planeswalker"]
 
 
+EMBER = Card("Ember Tutor", "Creature — Human Shaman", (),
+             "When Ember Tutor enters, discard two cards (then look twice). Create a 1/1 red Elemental creature "
+             "token for each nonland card discarded this way.\n{3}{R}: Exile Ember Tutor.")
+"""A card written for the test, with an Oracle-like text."""
+
+
+def test_card_text_words_leave_out_reminder_text_mana_symbols_and_the_name() -> None:
+    assert EMBER.text_words() == ["when", "enters", "discard", "two", "cards", "create", "1/1", "red", "elemental",
+                                  "creature", "token", "for", "each", "nonland", "card", "discarded", "this", "way",
+                                  "exile"]
+
+
+def test_a_card_in_a_question_is_read_with_its_text_and_alone_without(build) -> None:
+    searcher = Searcher(build.index, Store(build.store), cards=CardList([*CARDS, EMBER]))
+    read = _read(searcher, "Ashley casts Ember Tutor with a land in hand. How many tokens?")
+    assert read.cards == ("Ember Tutor",)
+    assert read.text == ("casts creature when enters discard two cards create 1/1 red elemental token for each nonland "
+                         "card discarded this way exile with a land in hand. How many tokens?")
+    assert _read(searcher, "ember tutor").text == "creature"  # a name alone: what the card is, not what it does
+
+
 def test_a_card_list_file_round_trips_and_a_bad_one_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
-    path.write_bytes(card_list_json(CARDS, "https://example.org/oracle.json", "2026-11-25"))
+    path.write_bytes(card_list_json([*CARDS, EMBER], "https://example.org/oracle.json", "2026-11-25"))
     loaded = CardList.load(path)
-    assert len(loaded) == len(CARDS) and loaded.card("storm crow") == CARDS[0]
+    assert len(loaded) == len(CARDS) + 1 and loaded.card("storm crow") == CARDS[0] and loaded.card("Ember Tutor") == EMBER
+    path.write_text('{"format": 1, "cards": [["Storm Crow", "Creature — Bird", ["Flying"]]]}', encoding="utf-8")
+    assert CardList.load(path).card("Storm Crow") == CARDS[0]  # the first format, without texts, is still read
+    path.write_text('{"format": 2, "cards": [["Storm Crow", "Creature", ["Flying"]]]}', encoding="utf-8")
+    with pytest.raises(CardListError, match=r"cards\.json: card 1 is not \[name, type line, \[keywords\], Oracle text\]"):
+        CardList.load(path)
     path.write_text('{"format": 1, "cards": [["Storm Crow", "Creature"]]}', encoding="utf-8")
     with pytest.raises(CardListError, match=r"cards\.json: card 1 is not \[name, type line, \[keywords\]\]"):
         CardList.load(path)
