@@ -129,9 +129,9 @@ class CardList:
         card = self.card(name)
         return card.words() if card is not None else None
 
-    def match(self, words: list[str]) -> tuple[int, list[str]] | None:
+    def match(self, words: list[str]) -> tuple[int, Card] | None:
         """The longest card name that ``words`` start with, as (how many words it takes, the
-        card's ``Card.words`` then its ``Card.text_words``), or None. The query words must be capitalised where the name is
+        card), or None. The query words must be capitalised where the name is
         (``storm crow`` names no card); the last may carry a possessive (``Oko, Thief of
         Crowns's``) or a plural ``s`` (``two Knight Errants``)."""
         if not words:
@@ -145,7 +145,7 @@ class CardList:
             for last in dict.fromkeys((keys[-1], _POSSESSIVE.sub("", keys[-1]), keys[-1][:-1] if _plural(keys[-1]) else "")):
                 card = self._cards.get((*keys[:-1], last)) if last else None
                 if card is not None and _capitalised_as(words[:length], card.name):
-                    return length, list(dict.fromkeys(card.words() + card.text_words()))
+                    return length, card
         return None
 
 

@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from search.card_list import Card
+
 
 CONNECTORS = frozenset({"of", "the", "to", "in", "from", "for", "on", "at", "into", "upon", "de"})
 """Lowercase words inside a card name (``Champion of the Flame``, ``Called to the Hunt``)."""
@@ -61,7 +63,7 @@ class Terms(Protocol):
 class CardNames(Protocol):
     """What ``read_names`` asks of a card list (``search.card_list.CardList``)."""
 
-    def match(self, words: list[str]) -> tuple[int, list[str]] | None: ...
+    def match(self, words: list[str]) -> tuple[int, Card] | None: ...
 
     def words_of(self, name: str) -> list[str] | None: ...
 
@@ -69,11 +71,14 @@ class CardNames(Protocol):
 @dataclass(frozen=True)
 class NameReading:
     """A query as searched (``text``), the card names read as their keywords and types
-    (``cards``) and the name-like spans dropped (``dropped``), in query order."""
+    (``cards``) and the name-like spans dropped (``dropped``), in query order; ``card_text`` are
+    the words the text holds only from the Oracle texts of those cards (weaker than the
+    question's own: ``search.informative``)."""
 
     text: str
     cards: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    card_text: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,9 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
     found_cards: list[str] = []
+    card_text: set[str] = set()
     if cards is not None:
-        found_cards = _read_cards(query, chunks, terms, cards, edits, used)
+        found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text)
     dropped: list[str] = []
     lowercase = sum(1 for c in chunks if c.word and not c.quoted and c.text[:1].islower())
     if lowercase >= MIN_LOWERCASE_WORDS:
@@ -121,7 +127,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     text = query
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
-    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped))
+    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped), frozenset(card_text))
 
 
 def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | None:
@@ -147,8 +153,9 @@ def _chunks(query: str) -> list[_Chunk]:
 
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
-                edits: list[tuple[int, int, str]], used: set[int]) -> list[str]:
-    """Replace the card names of the list: longest match at each capitalised word."""
+                edits: list[tuple[int, int, str]], used: set[int], card_text: set[str]) -> list[str]:
+    """Replace the card names of the list: longest match at each capitalised word, by the card's
+    ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``)."""
     found: list[str] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
@@ -162,13 +169,15 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         if match is None:
             i += 1
             continue
-        count, words = match
+        count, card = match
+        words, text_words = card.words(), card.text_words()
         span = positions[:count]
         name = query[chunks[span[0]].start:chunks[span[-1]].end]
         if _stays_rule_term(name, chunks[i], count, terms):
             i += 1
             continue
-        added = [w for w in words if w not in seen]
+        added = [w for w in dict.fromkeys(words + text_words) if w not in seen]
+        card_text.update(w for w in added if w not in words)
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))

@@ -78,13 +78,16 @@ class Clause:
 class ParsedQuery:
     """A query read by ``parse_query``: ``number`` when the whole query is a rule number
     (canonical), else the text ``clauses``; ``numbers`` are rule numbers among the words;
-    ``related`` are analysed words added as weak optional ones (``search.related``)."""
+    ``related`` are analysed words added as weak optional ones (``search.related``);
+    ``card_text`` the lowercase words that come only from the Oracle texts of cards the query
+    names (``search.card_names``: ranked below the query's own words by ``search.informative``)."""
 
     text: str
     number: str | None
     clauses: tuple[Clause, ...]
     numbers: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
+    card_text: frozenset[str] = frozenset()
 
 
 def parse_query(text: str) -> ParsedQuery:

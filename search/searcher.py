@@ -160,7 +160,8 @@ class Searcher:
             if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit:
                 break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
-                parsed = parse_query(self.in_language(self.read_names(query, target.id, target.lang).text, target.lang))
+                reading = self.read_names(query, target.id, target.lang)
+                parsed = replace(parse_query(self.in_language(reading.text, target.lang)), card_text=reading.card_text)
                 found.append(self._search_edition(target, parsed, section, limit, notes, query))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))

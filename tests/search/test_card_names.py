@@ -155,6 +155,7 @@ def test_a_card_in_a_question_is_read_with_its_text_and_alone_without(build) -> 
     assert read.cards == ("Ember Tutor",)
     assert read.text == ("casts creature when enters discard two cards create 1/1 red elemental token for each nonland "
                          "card discarded this way exile with a land in hand. How many tokens?")
+    assert "creature" not in read.card_text and {"discard", "nonland", "1/1"} <= read.card_text  # weaker words
     assert _read(searcher, "ember tutor").text == "creature"  # a name alone: what the card is, not what it does
 
 

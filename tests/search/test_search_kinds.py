@@ -5,6 +5,7 @@ The questions are written for these tests (not from any evaluation set)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,20 @@ def test_a_question_keeps_its_informative_words(searcher: Searcher) -> None:
     long_question = " ".join(["Nadia", "casts", "a", "spell", "and", "then"] * 4 + ["what", "about", "mulligan"])
     kept = [clause.text for clause in informative(parse_query(long_question), reader, "en").clauses]
     assert "mulligan" in kept and len(kept) <= MAX_TERMS  # the question's last word is read
+
+
+def test_a_cards_text_words_rank_below_the_questions_own(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    reader = searcher._searcher(edition.id).reader()
+    words = ["counters", "regenerate", "trample", "proliferate", "indestructible", "hexproof", "scry", "exile",
+             "sacrifice", "mulligan", "graveyard", "library", "battlefield", "haste", "token", "vigilance"]
+    parsed = parse_query(" ".join(words))
+    own = informative(parsed, reader, "en")
+    assert len(own.clauses) == MAX_TERMS
+    dropped = next(word for word in words if word not in [clause.text for clause in own.clauses])
+    # the same words, all but one read from a card's Oracle text: the question's own word stays
+    weak = replace(parsed, card_text=frozenset(words) - {dropped})
+    assert dropped in [clause.text for clause in informative(weak, reader, "en").clauses]
 
 
 def test_results_are_filled_to_the_limit_after_the_rules_with_every_word(searcher: Searcher) -> None:
