@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from search.baseline import Fts5Baseline
+from search.card_list import CardList
 from search.evaluate import EvalResult, QueryResult, evaluate, evaluate_with, read_queries
 from kb.store.layout import current_build, default_kb_dir
 from search.searcher import Searcher, open_searcher
@@ -68,7 +69,15 @@ def eval_command(queries: Path, kb_dir: Path | None) -> None:
     baseline = Fts5Baseline(searcher.store, sorted({q.lang for q in judged}))
     base = evaluate_with(lambda q: baseline.search(q.query, q.lang), judged)
     click.echo(format_comparison(result, base))
+    click.echo(card_list_line(searcher.cards))
     click.echo(format_eval(result))
+
+
+def card_list_line(cards: CardList | None) -> str:
+    """What the search knew of card names while it was measured (questions name cards)."""
+    if cards is None:
+        return "card list: none (card names in questions are left out; `crkb fetch --cards` gets one)"
+    return f"card list: {len(cards):,} names (card names in questions are read as the cards' words)"
 
 
 def format_comparison(result: EvalResult, base: EvalResult) -> str:

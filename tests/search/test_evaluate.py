@@ -109,6 +109,7 @@ def test_evaluate_the_real_searcher_and_the_eval_command(tmp_path: Path) -> None
     assert lines[0].split() == ["block", "n", "MRR@10", "hit@10", "share@10", "BM25", "MRR", "hit@10", "share@10"]
     assert lines[1].split()[:5] == ["all", "4", "0.750", "0.750", "0.750"]
     assert lines[2:] == [
+        "card list: none (card names in questions are left out; `crkb fetch --cards` gets one)",
         "queries: 4", "MRR@10: 0.750", "recall@10: 0.750", "misses: 1",
         "  line 4: en 'zzqqxx' expected 103.5; rank -, recall 0.00; got (nothing)",
     ]
