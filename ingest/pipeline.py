@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -49,7 +50,8 @@ class Workers:
     def __enter__(self) -> "Workers":
         if self.count > 1:
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.count, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.count, mp_context=context, initializer=exit_with,
+                                             initargs=(os.getpid(),))
         return self
 
     def __exit__(self, *exc) -> None:
@@ -68,6 +70,27 @@ class Workers:
         if self._pool is None:
             return lambda: task(job)
         return self._pool.submit(task, job).result
+
+
+WATCH_SECONDS = 1.0
+"""How often a worker checks that the build that started it still runs."""
+
+
+def exit_with(pid: int) -> None:
+    """Make this process exit (status 1) within ``WATCH_SECONDS`` of process ``pid``'s end: a
+    worker's initializer, so that a build killed outright (``kill -9``: no cleanup runs) leaves
+    no worker indexing on for minutes. A daemon thread polls ``os.kill(pid, 0)``."""
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # the pid was reused by another user's process: ours is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name=f"exit-with-{pid}", daemon=True).start()
 
 
 def parse_task(job: tuple[EditionPlan, int]) -> tuple[BuiltEdition, dict[str, float]]:
