@@ -79,6 +79,8 @@ class NameReading:
     cards: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
     card_text: frozenset[str] = frozenset()
+    read_as: tuple[tuple[str, ...], ...] = ()
+    """Per card of ``cards``, its ``Card.words`` (what the card is: ``("flying", "creature")``)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     chunks = _chunks(query)
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
-    found_cards: list[str] = []
+    found_cards: list[tuple[str, tuple[str, ...]]] = []
     card_text: set[str] = set()
     if cards is not None:
         found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text)
@@ -127,7 +129,8 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     text = query
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
-    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped), frozenset(card_text))
+    return NameReading(" ".join(text.split()), tuple(name for name, _ in found_cards), tuple(dropped),
+                       frozenset(card_text), tuple(words for _, words in found_cards))
 
 
 def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | None:
@@ -139,7 +142,7 @@ def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | Non
     words = cards.words_of(name)
     if words is None or terms.is_term(name):
         return None
-    return NameReading(" ".join(words), (name,))
+    return NameReading(" ".join(words), (name,), read_as=(tuple(words),))
 
 
 def _chunks(query: str) -> list[_Chunk]:
@@ -153,10 +156,11 @@ def _chunks(query: str) -> list[_Chunk]:
 
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
-                edits: list[tuple[int, int, str]], used: set[int], card_text: set[str]) -> list[str]:
+                edits: list[tuple[int, int, str]], used: set[int], card_text: set[str]) -> list[tuple[str, tuple[str, ...]]]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
-    ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``)."""
-    found: list[str] = []
+    ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``); returns each
+    name as typed with its ``Card.words``."""
+    found: list[tuple[str, tuple[str, ...]]] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
     while i < len(chunks):
@@ -181,7 +185,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
-        found.append(name)
+        found.append((name, tuple(words)))
         i = span[-1] + 1
     return found
 

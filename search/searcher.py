@@ -154,6 +154,7 @@ class Searcher:
         if limit <= 0:
             return SearchResult([])
         found: list[list[Hit]] = []
+        cards: tuple[tuple[str, tuple[str, ...]], ...] = ()
         targets = self._targets(lang, edition)
         preferred = self._own_languages(query, {target.lang for target in targets})
         for target in sorted(targets, key=lambda target: target.lang not in preferred):
@@ -161,10 +162,11 @@ class Searcher:
                 break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
                 reading = self.read_names(query, target.id, target.lang)
+                cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
                 parsed = replace(parse_query(self.in_language(reading.text, target.lang)), card_text=reading.card_text)
                 found.append(self._search_edition(target, parsed, section, limit, notes, query))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
-        return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None))
+        return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
 
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
         """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:

@@ -38,7 +38,7 @@ from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, embed, entry, glossary, history, home, rules, search
 from web.labels import EditionLabels
-from web.display import printed_number
+from web.display import cards_read, printed_number
 from web.urls import Urls
 
 
@@ -77,7 +77,7 @@ def create_app(config: dict[str, Any]) -> Flask:
     app.extensions["crkb.live"] = live
     app.jinja_env.globals.update(
         urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES,
-        coverage_of=state.coverage_of,
+        coverage_of=state.coverage_of, cards_read=cards_read,
     )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
     init_i18n(app)

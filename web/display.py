@@ -106,3 +106,9 @@ def safe_snippet(snippet: str) -> Markup:
     are escaped (entities such as ``&amp;`` are kept as the index wrote them)."""
     parts = _MARK.split(snippet or "")
     return Markup("".join(p if _MARK.fullmatch(p) else p.replace("<", "&lt;").replace(">", "&gt;") for p in parts))
+
+
+def cards_read(cards: Iterable[tuple[str, Iterable[str]]]) -> Markup:
+    """The card names a search read (``search.corrections.SearchResult.cards``) as escaped HTML:
+    ``<b class="card">Storm Crow</b> (flying creature)``, comma-separated."""
+    return Markup(", ").join(Markup('<b class="card">{}</b> ({})').format(name, " ".join(words)) for name, words in cards)

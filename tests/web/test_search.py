@@ -150,3 +150,20 @@ def test_the_search_api_says_what_it_corrected_and_searches_as_typed_on_request(
     assert (literal["corrected"], literal["hits"]) == (None, [])
     everywhere = client.get("/api/v1/search?q=tramlpe&lang=all").get_json()
     assert (everywhere["corrected"], everywhere["hits"][0]["number"]) == ("trample", "702.19")
+
+
+def test_a_question_naming_a_card_says_how_the_card_was_read(tmp_path) -> None:
+    from search.card_list import CARDS_FILE, Card, card_list_json
+    from tests.web.webkb import write_web_kb
+
+    config = write_web_kb(tmp_path / "kb" / "builds" / "b1")
+    (tmp_path / "kb" / "cards").mkdir()
+    crow = Card("Storm Crow", "Creature — Bird", ("Flying",), "Flying")
+    (tmp_path / "kb" / CARDS_FILE).write_bytes(card_list_json([crow], "written for the test", "2026-11-26"))
+    client = create_app(config).test_client()
+    page = soup(client.get("/search", query_string={"q": "Ashley attacks with Storm Crow. Can Nico block it?", "lang": "en"}))
+    assert texts(page, "p.cards-read") == ["Card names read as what the cards are: Storm Crow (flying creature)."]
+    assert texts(page, "p.cards-read b.card") == ["Storm Crow"]
+    korean = soup(client.get("/search", query_string={"q": "storm crow", "lang": "ko"}))
+    assert texts(korean, "p.cards-read") == ["카드 이름은 그 카드가 무엇인지로 읽었습니다: storm crow (flying creature)."]  # as typed
+    assert soup(client.get("/search", query_string={"q": "trample", "lang": "en"})).select("p.cards-read") == []

@@ -34,7 +34,7 @@ def search() -> Response | str:
         edition = args.edition or state.store().find_edition(lang or "en")
         if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
-    hits, corrected = [], None
+    hits, corrected, cards = [], None, ()
     searched_as, other_script = None, False
     if args.query and args.lang:
         searched_as = state.searcher().in_language(args.query, args.lang)
@@ -42,7 +42,8 @@ def search() -> Response | str:
     if args.query:
         found = state.searcher().find(args.query, lang=args.lang, edition=args.edition.id if args.edition else None,
                                       limit=PAGE_LIMIT, literal=args.literal)
-        hits, corrected = hit_displays(found.hits), found.corrected
+        hits, corrected, cards = hit_displays(found.hits), found.corrected, found.cards
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
+                           cards=cards,
                            languages=state.store().languages(), other_script=other_script,
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
