@@ -13,7 +13,9 @@ folded (``concept_key``). The pairs come from the texts themselves, newest editi
   the terms their texts define when both define as many (``전설 규칙`` ≙ ``legend rule``), kind
   ``defined``; and the glossary terms that name them when each names it once (``传奇规则`` ≙
   ``Legend Rule``), kind ``glossary``, unless the entry prints an English term of its own that is
-  another (a stale citation: the Japanese glossary cites 725 for メインゲーム／Main Game).
+  another (a stale citation: the Japanese glossary cites 725 for メインゲーム／Main Game); and
+  the term a Korean text glosses with the English glossary term that names the rule
+  (``멀리건(mulligan)`` in 103.4: ``ingest.glosses``), kind ``gloss``.
 
 Then the translators' term lists given to the build (``ingest.term_lists``: the Chinese
 ``translated-terms.txt``, ``Abandon: 终止``), kind ``list``, credited to the newest edition of the
@@ -33,6 +35,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from ingest.glosses import RulePair, named_glosses
 from ingest.sources import SourceError
 from ingest.term_lists import read_term_list
 from kb.store.terms import fold, split_headword
@@ -127,6 +130,7 @@ def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
             yield from _counterpart_headings(db, edition, lang, partner[edition])
             yield from _counterpart_defined(db, edition, lang, partner[edition])
             yield from _counterpart_glossary(db, edition, lang, partner[edition])
+            yield from _counterpart_glosses(db, edition, lang, partner[edition])
 
 
 def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str, edition: str,
@@ -204,6 +208,30 @@ def _counterpart_glossary(db: sqlite3.Connection, edition: str, lang: str, engli
             if printed and not _alike(printed, theirs[en_number][0]):
                 continue  # the entry's own English contradicts the number it cites (a stale citation)
             yield from _both(theirs[en_number][0], lang, term, reading, "glossary", edition, number, english, en_number)
+
+
+GLOSSED_LANGUAGES = frozenset({"ko"})
+"""Translations whose glosses are read (``ingest.glosses``): languages written with spaces
+between words, so that a gloss's term is a cut of the words before it."""
+_COUNTERPART_TEXTS = """
+SELECT t.number, t.text, e.number, e.text FROM counterparts c
+JOIN rules t ON t.edition = c.edition AND t.seq = c.seq
+JOIN rules e ON e.edition = c.anchor AND e.seq = c.anchor_seq
+WHERE c.edition = ? AND c.anchor = ? ORDER BY c.seq
+"""
+
+
+def _counterpart_glosses(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
+    """The terms a translation glosses with the English glossary term that names the rule
+    (``멀리건(mulligan)`` in 103.4, which the English glossary's Mulligan cites), kind ``gloss``."""
+    if lang not in GLOSSED_LANGUAGES:
+        return
+    names = _grouped(db, _NAMING, english)
+    rows = list(db.execute(_COUNTERPART_TEXTS, (edition, english)))
+    pairs = [RulePair(text, en_text, names.get(en_number, ())) for _, text, en_number, en_text in rows]
+    for gloss in named_glosses(pairs):
+        number, _, en_number, _ = rows[gloss.pair]
+        yield from _both(gloss.english, lang, gloss.term, None, "gloss", edition, number, english, en_number)
 
 
 _MINOR = frozenset({"the", "and", "with", "other"})

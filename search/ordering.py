@@ -3,7 +3,7 @@ rules first. Results are ``(whoosh hit or stored fields, score)`` pairs, best fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from whoosh import query as wq
@@ -23,15 +23,21 @@ MAX_NAMED = 2
 """A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
 
 
+def query_name(parsed: ParsedQuery) -> str:
+    """The words of ``parsed`` as one name (``named_rules_first`` looks it up)."""
+    return " ".join(clause.text for clause in parsed.clauses)
+
+
 def named_rules_first(
     searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Mapping, float]],
-    where: wq.Query | None, limit: int,
+    where: wq.Query | None, limit: int, glossed: Sequence[str] = (),
 ) -> list[tuple[Mapping, float]]:
     """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
-    rule``: a title, defined or glossary term), those rules and the rules under them first, in
-    document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
+    rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
+    ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
+    in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
     then the other results."""
-    named = named_rules(searcher, " ".join(clause.text for clause in parsed.clauses), lang)
+    named = list(dict.fromkeys([*named_rules(searcher, query_name(parsed), lang), *glossed]))
     if not named or len(named) > MAX_NAMED:
         return results[:limit]
     docnums: list[int] = []

@@ -81,7 +81,7 @@ from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.ordering import (
-    CANDIDATES, below, merge_languages, named_rules_first, query_languages, text_before_titles,
+    CANDIDATES, below, merge_languages, named_rules_first, query_languages, query_name, text_before_titles,
 )
 from search.related import FamilyWords, related_words
 from search.scoring import top_hits
@@ -185,9 +185,13 @@ class Searcher:
         return self._translated(query, lang)
 
     def _translate(self, query: str, lang: str) -> str:
+        return self._dictionary().translate(query, lang)[0]
+
+    def _dictionary(self) -> TermDictionary:
+        """The store's term dictionary, read on first use."""
         if self._terms is None:
             self._terms = TermDictionary(self.store)
-        return self._terms.translate(query, lang)[0]
+        return self._terms
 
     def read_names(self, query: str, edition_id: str, lang: str) -> NameReading:
         """``query`` with the card and player names it writes read (``search.card_names``) for an
@@ -268,7 +272,9 @@ class Searcher:
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
-        results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit)
+        glossed = self._dictionary().glossed_names(edition.id, query_name(parsed))
+        results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit,
+                                    glossed)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])

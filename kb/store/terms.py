@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from kb.store.read import Store
 
-KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2, "list": 3}
+KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2, "gloss": 3, "list": 4}
 """Which pairing a language's term is preferred from when a concept has several (a translators'
 term list, ``list``, last)."""
 MAX_PIECES = 16
@@ -74,9 +74,12 @@ class TermDictionary:
                            "ORDER BY concept, lang")
         self.concepts: dict[str, list[Term]] = {}
         self._by_form: dict[str, set[str]] = {}
+        self._glossed: dict[tuple[str, str], list[str]] = {}
         for concept, *fields in rows:
             term = Term(*fields)
             self.concepts.setdefault(concept, []).append(term)
+            if term.kind == "gloss" and term.number:
+                self._glossed.setdefault((term.edition, _fold_tight(term.term)), []).append(term.number)
             for form in {fold(term.term), _fold_tight(term.term), *(() if not term.reading else (term.reading,))}:
                 self._by_form.setdefault(form, set()).add(concept)
         for terms in self.concepts.values():
@@ -88,6 +91,12 @@ class TermDictionary:
         name order; ``[]`` when none."""
         found = self._by_form.get(fold(text), set()) | self._by_form.get(_fold_tight(text), set())
         return [(concept, self.concepts[concept]) for concept in sorted(found)]
+
+    def glossed_names(self, edition: str, text: str) -> list[str]:
+        """The numbers of the rules of ``edition`` whose text glosses ``text`` (folded, spaces
+        aside) as the English term that names them (kind ``gloss``: ``멀리건`` -> ``["103.4"]``
+        in ko 2021-11-19), or ``[]``."""
+        return list(self._glossed.get((edition, _fold_tight(text)), ()))
 
     def search(self, text: str, limit: int = 20) -> list[tuple[str, list[Term]]]:
         """``lookup`` first, then concepts with a term that contains ``text`` (folded, at least two

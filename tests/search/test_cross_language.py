@@ -83,6 +83,20 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])
 
 
+def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
+    # ko 2021-11-19 103.4 "… 멀리건(mulligan)을 할 수 있습니다", and en 2021-11-19's glossary entry Mulligan cites 103.4;
+    # the Korean edition has no glossary of its own, and 103.4 no title
+    terms, korean = TermDictionary(kb.store), kb.store.find_edition("ko").id
+    assert korean == "ko-2021-11-19"
+    assert terms.glossed_names(korean, "멀리건") == ["103.4"]
+    assert terms.glossed_names(korean, "마나 풀") == ["106.4"]  # printed 마나풀(mana pool): spaces aside
+    assert [(t.term, t.kind, t.number) for t in terms.concepts["mulligan"] if t.lang == "ko"] == [
+        ("멀리건", "gloss", "103.4")]
+    for query, number in [("멀리건", "103.4"), ("마나풀", "106.4"), ("최대 손 크기", "402.2"), ("mulligan", "103.4")]:
+        assert kb.search(query, lang="ko", limit=1)[0].number == number, query
+    assert terms.translate("mulligan", "ko") == ("멀리건", [("mulligan", "멀리건")])
+
+
 @pytest.mark.parametrize(("query", "lang", "number"), [
     ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
 ])

@@ -14,7 +14,7 @@ _EDITION_Q = {"name": "edition", "in": "query", "required": False,
               "schema": {"type": "string", "maxLength": 1000}}
 _NULLABLE_STR = {"type": "string", "nullable": True}
 _TERM = {"type": "object", "required": ["term", "kind", "edition"], "properties": {
-    "term": {"type": "string"}, "reading": _NULLABLE_STR, "kind": {"type": "string", "enum": ["heading", "glossary", "defined", "list"]},
+    "term": {"type": "string"}, "reading": _NULLABLE_STR, "kind": {"type": "string", "enum": ["heading", "glossary", "defined", "gloss", "list"]},
     "edition": {"type": "string"}, "number": _NULLABLE_STR}}
 _TERMS = {"type": "object", "required": ["query", "concepts"], "properties": {
     "query": {"type": "string"},
