@@ -124,11 +124,6 @@ class CardList:
         """The card of a name (any case, commas ignored), or None."""
         return self._cards.get(tuple(name_key(word) for word in name.replace(",", " ").split()))
 
-    def words_of(self, name: str) -> list[str] | None:
-        """The ``Card.words`` of the card of a name (any case, commas ignored), or None."""
-        card = self.card(name)
-        return card.words() if card is not None else None
-
     def match(self, words: list[str]) -> tuple[int, Card] | None:
         """The longest card name that ``words`` start with, as (how many words it takes, the
         card), or None. The query words must be capitalised where the name is

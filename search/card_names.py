@@ -65,13 +65,13 @@ class CardNames(Protocol):
 
     def match(self, words: list[str]) -> tuple[int, Card] | None: ...
 
-    def words_of(self, name: str) -> list[str] | None: ...
+    def card(self, name: str) -> Card | None: ...
 
 
 @dataclass(frozen=True)
 class NameReading:
-    """A query as searched (``text``), the card names read as their keywords and types
-    (``cards``) and the name-like spans dropped (``dropped``), in query order; ``card_text`` are
+    """A query as searched (``text``), the names of the cards read as their keywords and types
+    (``cards``, as the cards print them: ``Storm Crow`` for ``storm crow``) and the name-like spans dropped (``dropped``), in query order; ``card_text`` are
     the words the text holds only from the Oracle texts of those cards (weaker than the
     question's own: ``search.informative``)."""
 
@@ -139,10 +139,11 @@ def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | Non
     name = query.strip().strip("?!.")
     if len(name.split()) < 2 or _QUOTED.search(name):
         return None
-    words = cards.words_of(name)
-    if words is None or terms.is_term(name):
+    card = cards.card(name)
+    if card is None or terms.is_term(name):
         return None
-    return NameReading(" ".join(words), (name,), read_as=(tuple(words),))
+    words = card.words()
+    return NameReading(" ".join(words), (card.name,), read_as=(tuple(words),))
 
 
 def _chunks(query: str) -> list[_Chunk]:
@@ -159,7 +160,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
                 edits: list[tuple[int, int, str]], used: set[int], card_text: set[str]) -> list[tuple[str, tuple[str, ...]]]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
     ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``); returns each
-    name as typed with its ``Card.words``."""
+    card's name as printed with its ``Card.words``."""
     found: list[tuple[str, tuple[str, ...]]] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
@@ -185,7 +186,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
-        found.append((name, tuple(words)))
+        found.append((card.name, tuple(words)))
         i = span[-1] + 1
     return found
 

@@ -115,7 +115,7 @@ def _rank(numbers: list[str], rule: str) -> int | None:
 
 def test_card_names_with_commas_possessives_and_plurals(with_cards: Searcher) -> None:
     read = _read(with_cards, "Nico moves Shade's Form from Chandra, Hope's Beacon's to two Knight Errants. What happens?")
-    assert read.cards == ("Shade's Form", "Chandra, Hope's Beacon's", "Knight Errants")
+    assert read.cards == ("Shade's Form", "Chandra, Hope's Beacon", "Knight Errant")  # as the cards print them
     assert read.text == "Nico moves enchant enchantment aura from ward legendary planeswalker to two creature . What happens?".replace("Nico ", "")
 
 

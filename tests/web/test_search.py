@@ -165,5 +165,5 @@ def test_a_question_naming_a_card_says_how_the_card_was_read(tmp_path) -> None:
     assert texts(page, "p.cards-read") == ["Card names read as what the cards are: Storm Crow (flying creature)."]
     assert texts(page, "p.cards-read b.card") == ["Storm Crow"]
     korean = soup(client.get("/search", query_string={"q": "storm crow", "lang": "ko"}))
-    assert texts(korean, "p.cards-read") == ["카드 이름은 그 카드가 무엇인지로 읽었습니다: storm crow (flying creature)."]  # as typed
+    assert texts(korean, "p.cards-read") == ["카드 이름은 그 카드가 무엇인지로 읽었습니다: Storm Crow (flying creature)."]  # as printed
     assert soup(client.get("/search", query_string={"q": "trample", "lang": "en"})).select("p.cards-read") == []
