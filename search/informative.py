@@ -43,7 +43,7 @@ def informative(parsed: ParsedQuery, reader: IndexReader, lang: str) -> ParsedQu
     if not is_long(parsed):
         return parsed
     documents = reader.doc_count_all() or 1
-    weights = {clause: _idf(clause, reader, lang, documents) * _weight(clause, parsed)
+    weights = {clause: clause_idf(clause, reader, lang, documents) * _weight(clause, parsed)
                for clause in dict.fromkeys(parsed.clauses)}
     held = [clause for clause, weight in weights.items() if weight > 0 or clause.phrase]
     kept = set(sorted(held, key=lambda clause: (not clause.phrase, -weights[clause]))[:MAX_TERMS])
@@ -54,8 +54,9 @@ def _weight(clause: Clause, parsed: ParsedQuery) -> float:
     return CARD_TEXT_WEIGHT if clause.text.lower() in parsed.card_text else 1.0
 
 
-def _idf(clause: Clause, reader: IndexReader, lang: str, documents: int) -> float:
-    """The clause's rarest token's idf (0 when some token is in no heading or text)."""
+def clause_idf(clause: Clause, reader: IndexReader, lang: str, documents: int) -> float:
+    """The idf of the clause's rarest token over the headings and texts of an edition of
+    ``documents`` rules (0 when some token is in none: the index lacks the word)."""
     tokens = field_tokens("body", clause.text, lang)
     if not tokens:
         return 0.0

@@ -101,6 +101,23 @@ def matching_docs(searcher: WhooshSearcher, query: wq.Query) -> set[int]:
     return set(searcher.docs_for_query(query))
 
 
+def matching_among(searcher: WhooshSearcher, query: wq.Query, docs: set[int]) -> set[int]:
+    """Those of ``docs`` that ``query`` matches (``matching_docs`` & ``docs``, without listing
+    every document a common term matches)."""
+    if type(query) is wq.Term:
+        postings = _term(query, searcher, False)[0]
+        return {doc for doc in docs if doc in postings}
+    if isinstance(query, (wq.Or, wq.And)) and isinstance(query, wq.CompoundQuery):
+        found = set() if isinstance(query, wq.Or) else set(docs)
+        for sub in query.subqueries:
+            if isinstance(query, wq.Or):
+                found |= matching_among(searcher, sub, docs - found)
+            else:
+                found = matching_among(searcher, sub, found)
+        return found
+    return matching_docs(searcher, query) & docs
+
+
 def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
     """(scores by document, matched term count by document when ``counting``, term count of the
     query as whoosh counts term matchers)."""

@@ -80,6 +80,7 @@ from search.query import (
 from search.correct import correct_query
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
+from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, below, merge_languages, named_rules_first, query_languages, query_name, text_before_titles,
 )
@@ -266,7 +267,9 @@ class Searcher:
                 parsed = thorough if results else parsed
         if len(results) < pool:
             seen = {found["seq"] for found in results}
-            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, pool + len(results))
+            wanted = pool + len(results)
+            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
+            broader = by_coverage(searcher, parsed, lang, broader)[:wanted]
             results = [(found, found.score) for found in results] + below(
                 [found for found in broader if found["seq"] not in seen][: pool - len(results)],
                 min((found.score for found in results), default=None))

@@ -12,7 +12,9 @@ import pytest
 
 from kb.store.layout import current_build
 from search.informative import MAX_TERMS, informative
-from search.query import parse_query
+from search.coverage import by_coverage
+from search.query import MODES, build_query, clause_query, parse_query
+from search.scoring import matching_among, matching_docs, top_hits
 from search.related import FamilyWords, related_words
 from search.searcher import Searcher, open_searcher
 
@@ -53,9 +55,28 @@ def test_the_words_two_named_rules_share_are_rare_words_of_their_texts(searcher:
     ("Can I cast an instant during my opponent's end step?", "304.1", 5),
     ("After Nadia and Omar each drew seven cards, they both decided to keep their hands. "
      "Which one takes a mulligan first?", "103.5", 1),
+    # its one rare word (flying) against three common ones 506.5 repeats (creature, attacks, blocks): 7th before
+    # the any-word hits were ranked by coverage (search.coverage)
+    ("Ashley attacks with a flying creature. Can Nico block it?", "702.9b", 3),
 ])
 def test_a_players_question_finds_its_rule(searcher: Searcher, question: str, number: str, within: int) -> None:
     assert number in _numbers(searcher, question)[:within]
+
+
+def test_any_word_hits_rank_by_the_rarity_of_the_words_they_hold(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    whoosh_searcher = searcher._searcher(edition.id)
+    parsed = parse_query("flying creature attacks blocks")
+    hits = top_hits(whoosh_searcher, build_query(parsed, "en", "any"), None, 500)
+    rank = {hit["number"]: place for place, hit in enumerate(hits)}
+    assert rank["506.5"] < rank["702.9b"]  # its creature x8, attacks x4, blocks x4 outscore flying
+    covered = {hit["number"]: place for place, hit in enumerate(by_coverage(whoosh_searcher, parsed, "en", hits))}
+    assert covered["702.9b"] < covered["506.5"]
+    assert sorted(covered) == sorted(rank)  # reordered, none lost
+    common = {hit.docnum for hit in hits}
+    for clause in parsed.clauses:  # the words each hit holds, read from the cached postings of the hits alone
+        query = clause_query(clause, "en", MODES["any"], True)
+        assert matching_among(whoosh_searcher, query, common) == matching_docs(whoosh_searcher, query) & common
 
 
 def test_a_question_keeps_its_informative_words(searcher: Searcher) -> None:
