@@ -21,7 +21,7 @@ from whoosh.searching import Searcher as WhooshSearcher
 
 from search.informative import clause_idf
 from search.query import MODES, ParsedQuery, clause_query
-from search.scoring import Found, matching_among
+from search.scoring import Found, cached, matching_among
 
 COVERAGE_POWER = 0.5
 """How strongly coverage counts (0: not at all; 1: in proportion)."""
@@ -38,7 +38,8 @@ def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found:
     candidates = {hit.docnum for hit in found}
     weighed = []
     for clause in dict.fromkeys(parsed.clauses):
-        weight, query = clause_idf(clause, reader, lang, documents), clause_query(clause, lang, MODES["any"], True)
+        weight = cached(searcher, ("clause idf", clause), lambda: clause_idf(clause, reader, lang, documents))
+        query = clause_query(clause, lang, MODES["any"], True)
         if weight > 0 and query is not None:
             weighed.append((weight, matching_among(searcher, query, candidates)))
     total = sum(weight for weight, _ in weighed)

@@ -13,6 +13,7 @@ a smaller bonus (``PairTerm``: a whoosh query over the index's ``pairs.sqlite``,
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -34,6 +35,9 @@ MODES = {"all": ("heading", "section", "body"), "any": tuple(FIELD_BOOSTS)}
 """Fields each mode searches. Examples are left out of the every-word pass: they rarely decide a
 rule (a rule whose example alone holds every word came first), and leaving them out makes the
 common query about 12% faster."""
+CLAUSES_KEPT = 8192
+"""Clause queries kept made (``clause_query``: a search makes them twice, for its query and for
+``search.coverage``)."""
 NAME_BOOST = 40.0
 DEFINED_BOOST = 25.0
 SHORT_FIELDS = ("heading",)
@@ -147,13 +151,15 @@ def build_query(
     return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 
+@functools.lru_cache(maxsize=CLAUSES_KEPT)
 def clause_query(
     clause: Clause, lang: str, fields: tuple[str, ...] = tuple(FIELD_BOOSTS), loose: bool = False
 ) -> wq.Query | None:
     """A word or phrase matched in any of ``fields``, each field with its boost; field scores add
     up (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable).
     A word of several tokens needs them all, or with ``loose`` any of them (a Japanese query
-    without spaces, ``マリガンの手順``, is one word of many bigrams)."""
+    without spaces, ``マリガンの手順``, is one word of many bigrams). The last ``CLAUSES_KEPT``
+    are kept (a query is never changed once made: whoosh's are not, nor is ``search.scoring``)."""
     parts = []
     for field in fields:
         boost = FIELD_BOOSTS[field]

@@ -125,7 +125,7 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     if kind is wq.Term:
         return _term(query, searcher, counting)
     if isinstance(query, wq.Term) and not counting:  # search.query.PairTerm: its own scorer, boost inside
-        return _cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
+        return cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
                        lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
         if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
@@ -143,8 +143,9 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     return _by_matcher(query, searcher, counting)
 
 
-def _cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
-    """The value kept for ``key`` in the searcher's LRU, made by ``make()`` when missing."""
+def cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
+    """The value kept for ``key`` in the searcher's LRU (``POSTINGS_KEPT`` values: postings, and
+    what callers keep per edition), made by ``make()`` when missing."""
     cache = _caches.get(searcher)
     if cache is None:
         cache = _caches[searcher] = OrderedDict()
@@ -159,7 +160,7 @@ def _cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
 
 
 def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
-    postings = _cached(searcher, (query.fieldname, query.text),
+    postings = cached(searcher, (query.fieldname, query.text),
                        lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
     boost = query.boost
     scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
