@@ -39,6 +39,16 @@ _POSSESSIVE = re.compile(r"(?:'s|')$")
 _REMINDER = re.compile(r"\([^)]*\)")
 _TEXT_WORD = re.compile(r"[+-]?[\dX]+/[+-]?[\dX]+|[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 _DASH = re.compile(r"\s+[—-]\s+")
+EFFECTS = (
+    # 614.1a-e: "instead" (not "instead of paying": an alternative cost, 118.9), "skip", "[This permanent]
+    # enters with/as/tapped" (and "have it enter as a copy"), "As [this permanent] enters/is turned face up"
+    (re.compile(r"\binstead\b(?! of paying)|\bskip\b|\benters? (?:with|as|tapped)\b|^as\b[^.\n]*?\b(?:enters|is turned face up)\b",
+                re.IGNORECASE | re.MULTILINE), "replacement effect"),
+    (re.compile(r"\bprevent\b", re.IGNORECASE), "prevention effect"),  # 615.1a: "prevent"
+)
+"""The kinds of effect the CR tells by their words (rules 614.1a-e, 615.1a), and those words in
+an Oracle text: a question about a card that replaces an event is about the replacement
+effect rules (614, and 616 when two apply), whatever else its text says."""
 
 
 class CardListError(Exception):
@@ -61,8 +71,9 @@ class Card:
 
     def words(self) -> list[str]:
         """The lowercase words the card is searched as: keywords, then supertypes and types, then
-        the subtypes of faces that are no creature or planeswalker
-        (``Storm Crow -> ["flying", "creature"]``)."""
+        the subtypes of faces that are no creature or planeswalker, then the kinds of effect its
+        text has (``EFFECTS``: ``Storm Crow -> ["flying", "creature"]``, ``Rest in Peace ->
+        ["enchantment", "replacement", "effect"]``)."""
         words = [word for keyword in self.keywords for word in keyword.lower().split()]
         for face in self.type_line.split("//"):
             types, _, subtypes = _DASH.sub(" — ", face.strip()).partition(" — ")
@@ -70,6 +81,8 @@ class Card:
             words += type_words
             if not any(kind in type_words for kind in NAMED_SUBTYPES):
                 words += subtypes.lower().split()
+        text = _REMINDER.sub(" ", self.text)
+        words += [word for pattern, kind in EFFECTS if pattern.search(text) for word in kind.split()]
         return list(dict.fromkeys(words))
 
     def text_words(self) -> list[str]:
@@ -82,16 +95,30 @@ class Card:
         return list(dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text)))
 
 
+FACE_KEYWORDS = frozenset({"transform", "prepared"})
+"""Keywords of a card with two faces. A list may give a name to a face of another card: the
+card package names the creature of a prepared card after its spell (``Lightning Bolt``, a
+first strike creature, beside the instant)."""
+
+
+def _one_face(card: Card) -> bool:
+    return not FACE_KEYWORDS & {keyword.lower() for keyword in card.keywords} and "//" not in card.type_line
+
+
 class CardList:
     """Card names, matched in query words (``match``). Build with ``CardList(cards)`` or read the
-    file with ``CardList.load(path)``."""
+    file with ``CardList.load(path)``. Of cards sharing a name, the first of one face is kept,
+    else the first (``FACE_KEYWORDS``)."""
 
     def __init__(self, cards: Iterable[Card]) -> None:
         self._cards: dict[tuple[str, ...], Card] = {}
         lengths: dict[str, set[int]] = {}
         for card in cards:
             words = tuple(name_key(word) for word in card.name.replace(",", " ").split())
-            if words and words not in self._cards:
+            if not words:
+                continue
+            kept = self._cards.get(words)
+            if kept is None or (not _one_face(kept) and _one_face(card)):
                 self._cards[words] = card
                 lengths.setdefault(words[0], set()).add(len(words))
         self._lengths = {first: sorted(found, reverse=True) for first, found in lengths.items()}

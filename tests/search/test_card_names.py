@@ -137,6 +137,32 @@ def test_card_words_keep_noncreature_subtypes() -> None:
     assert CARDS[3].words() == ["ward", "legendary", "planeswalker"]
 
 
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("If a card would be put into a graveyard from anywhere, exile it instead.", ["replacement", "effect"]),  # 614.1a
+    ("Skip your draw step.", ["replacement", "effect"]),  # 614.1b
+    ("This land enters tapped.\n{T}: Add {G}.", ["replacement", "effect"]),  # 614.1c-d
+    ("You may have this creature enter as a copy of any creature on the battlefield.", ["replacement", "effect"]),
+    ("As this enchantment enters, choose a color.", ["replacement", "effect"]),  # 614.1c
+    ("Prevent all combat damage that would be dealt this turn.", ["prevention", "effect"]),  # 615.1a
+    ("When this creature enters, draw a card. (Its controller may draw instead of you.)", []),  # a trigger; reminder text
+    ("You may sacrifice a land instead of paying this spell's mana cost.", []),  # an alternative cost (118.9)
+])
+def test_a_cards_words_say_the_kind_of_effect_its_text_has(text: str, kinds: list[str]) -> None:
+    # cards written for the test, with the words rules 614.1a-e and 615.1a tell replacement and prevention effects by
+    assert Card("Test Card", "Enchantment", (), text).words() == ["enchantment", *kinds]
+
+
+def test_of_cards_sharing_a_name_the_one_of_one_face_is_read() -> None:
+    # the card package names the creature of a prepared card after its spell; transformed faces share names too
+    prepared = Card("Lightning Bolt", "Creature — Human Wizard", ("First strike", "Prepared"), "First strike")
+    instant = Card("Lightning Bolt", "Instant", (), "Lightning Bolt deals 3 damage to any target.")
+    front = Card("Test Werewolf", "Creature — Human Werewolf", ("Transform",), "At the beginning of each upkeep …")
+    back = Card("Test Werewolf", "Creature — Werewolf", ("Transform",), "Trample")
+    cards = CardList([prepared, front, instant, back])
+    assert cards.card("lightning bolt") is instant and cards.card("Test Werewolf") is front
+    assert CardList([instant, prepared]).card("Lightning Bolt") is instant
+
+
 EMBER = Card("Ember Tutor", "Creature — Human Shaman", (),
              "When Ember Tutor enters, discard two cards (then look twice). Create a 1/1 red Elemental creature "
              "token for each nonland card discarded this way.\n{3}{R}: Exile Ember Tutor.")
