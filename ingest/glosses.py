@@ -59,19 +59,23 @@ def named_glosses(pairs: Sequence[RulePair]) -> list[NamedGloss]:
     """The glosses ``term(english)`` in the texts of ``pairs`` (every pair of counterpart rules of
     one translated edition, in document order) whose English is one of the pair's ``names``
     (compared case-folded), each term cut as the module says; one per (pair, English term)."""
-    texts = _Texts([pair.text for pair in pairs])
-    english_texts = _Texts([pair.english_text for pair in pairs])
-    found: dict[tuple[int, str], NamedGloss] = {}
+    wanted: dict[tuple[int, str], tuple[list[str], str]] = {}
     for index, pair in enumerate(pairs):
         names = {name.casefold(): name for name in pair.names}
-        for words, english in _glosses(pair.text):
+        for words, english in _glosses(pair.text) if names else ():
             name = names.get(english.casefold())
-            if name is None or (index, name) in found:
-                continue
-            term = best_cut(words, english, texts, english_texts)
-            if term:
-                found[(index, name)] = NamedGloss(index, term, name)
-    return list(found.values())
+            if name is not None:
+                wanted.setdefault((index, name), (words, english))
+    if not wanted:
+        return []
+    texts = _Texts([pair.text for pair in pairs])
+    english_texts = _Texts([pair.english_text for pair in pairs])
+    found = []
+    for (index, name), (words, english) in wanted.items():
+        term = best_cut(words, english, texts, english_texts)
+        if term:
+            found.append(NamedGloss(index, term, name))
+    return found
 
 
 def best_cut(words: Sequence[str], english: str, texts: _Texts, english_texts: _Texts) -> str | None:
@@ -83,8 +87,10 @@ def best_cut(words: Sequence[str], english: str, texts: _Texts, english_texts: _
     with_english = english_texts.using(_english_pattern(english))
     best: tuple[float, int, int] | None = None
     chosen = None
+    with_last: set[int] | None = None  # a longer cut is in the texts holding the last word
     for cut in _cuts(words):
-        with_cut = texts.using(_term_pattern(cut))
+        with_cut = texts.using(_term_pattern(cut), with_last)
+        with_last = with_cut if with_last is None else with_last
         dice = 2 * len(with_cut & with_english) / ((len(with_cut) + len(with_english)) or 1)
         key = (-dice, abs(len(cut) - len(english.split())), len(cut))
         if best is None or key < best:
@@ -96,14 +102,22 @@ class _Texts:
     """Texts searched as one string (a pattern is run once, not once per text)."""
 
     def __init__(self, texts: Sequence[str]) -> None:
-        self._joined = "\n\n".join(text.replace("\n", " ").casefold() for text in texts)
+        self._texts = [text.replace("\n", " ").casefold() for text in texts]
+        self._joined = "\n\n".join(self._texts)
         self._starts = list(itertools.accumulate((len(text) + 2 for text in texts[:-1]), initial=0))
 
-    def using(self, pattern: re.Pattern[str]) -> set[int]:
-        """The positions of the texts ``pattern`` (case-folded) is found in at the start of a word."""
+    def using(self, pattern: re.Pattern[str], within: set[int] | None = None) -> set[int]:
+        """The positions of the texts ``pattern`` (case-folded) is found in at the start of a word,
+        among those ``within`` (None: all)."""
+        if within is not None:
+            return {i for i in within if any(_word_start(self._texts[i], m.start()) for m in pattern.finditer(self._texts[i]))}
         joined = self._joined
         return {bisect.bisect_right(self._starts, match.start()) - 1 for match in pattern.finditer(joined)
-                if match.start() == 0 or not joined[match.start() - 1].isalnum()}
+                if _word_start(joined, match.start())}
+
+
+def _word_start(text: str, at: int) -> bool:
+    return at == 0 or not text[at - 1].isalnum()
 
 
 def _glosses(text: str) -> Iterator[tuple[list[str], str]]:

@@ -122,6 +122,7 @@ def _editions(db: sqlite3.Connection) -> list[tuple[str, str]]:
 
 def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
     partner = dict(db.execute("SELECT edition, anchor FROM links WHERE kind = 'translation'"))
+    glossed: set[tuple[str, str]] = set()
     for edition, lang in _editions(db):
         if lang == "en":
             continue
@@ -130,7 +131,7 @@ def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
             yield from _counterpart_headings(db, edition, lang, partner[edition])
             yield from _counterpart_defined(db, edition, lang, partner[edition])
             yield from _counterpart_glossary(db, edition, lang, partner[edition])
-            yield from _counterpart_glosses(db, edition, lang, partner[edition])
+            yield from _counterpart_glosses(db, edition, lang, partner[edition], glossed)
 
 
 def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str, edition: str,
@@ -221,16 +222,21 @@ WHERE c.edition = ? AND c.anchor = ? ORDER BY c.seq
 """
 
 
-def _counterpart_glosses(db: sqlite3.Connection, edition: str, lang: str, english: str) -> Iterator[Row]:
+def _counterpart_glosses(db: sqlite3.Connection, edition: str, lang: str, english: str,
+                         glossed: set[tuple[str, str]]) -> Iterator[Row]:
     """The terms a translation glosses with the English glossary term that names the rule
-    (``멀리건(mulligan)`` in 103.4, which the English glossary's Mulligan cites), kind ``gloss``."""
+    (``멀리건(mulligan)`` in 103.4, which the English glossary's Mulligan cites), kind ``gloss``;
+    not for an English term a newer edition of the language glossed (``glossed``: (lang, English
+    term), added to): older editions repeat most glosses, and only the newest's row is kept."""
     if lang not in GLOSSED_LANGUAGES:
         return
     names = _grouped(db, _NAMING, english)
     rows = list(db.execute(_COUNTERPART_TEXTS, (edition, english)))
-    pairs = [RulePair(text, en_text, names.get(en_number, ())) for _, text, en_number, en_text in rows]
+    pairs = [RulePair(text, en_text, [name for name in names.get(en_number, ()) if (lang, name) not in glossed])
+             for _, text, en_number, en_text in rows]
     for gloss in named_glosses(pairs):
         number, _, en_number, _ = rows[gloss.pair]
+        glossed.add((lang, gloss.english))
         yield from _both(gloss.english, lang, gloss.term, None, "gloss", edition, number, english, en_number)
 
 
