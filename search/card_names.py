@@ -71,9 +71,9 @@ class CardNames(Protocol):
 @dataclass(frozen=True)
 class NameReading:
     """A query as searched (``text``), the names of the cards read as their keywords and types
-    (``cards``, as the cards print them: ``Storm Crow`` for ``storm crow``) and the name-like spans dropped (``dropped``), in query order; ``card_text`` are
-    the words the text holds only from the Oracle texts of those cards (weaker than the
-    question's own: ``search.informative``)."""
+    (``cards``, as the cards print them: ``Storm Crow`` for ``storm crow``) and the name-like
+    spans dropped (``dropped``), in query order; ``card_text`` are the words the text holds only
+    from the Oracle texts of those cards (weaker than the question's own: ``search.informative``)."""
 
     text: str
     cards: tuple[str, ...] = ()
