@@ -110,7 +110,8 @@ class _Texts:
         """The positions of the texts ``pattern`` (case-folded) is found in at the start of a word,
         among those ``within`` (None: all)."""
         if within is not None:
-            return {i for i in within if any(_word_start(self._texts[i], m.start()) for m in pattern.finditer(self._texts[i]))}
+            return {i for i in within
+                    if any(_word_start(self._texts[i], match.start()) for match in pattern.finditer(self._texts[i]))}
         joined = self._joined
         return {bisect.bisect_right(self._starts, match.start()) - 1 for match in pattern.finditer(joined)
                 if _word_start(joined, match.start())}
