@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from whoosh import query as wq
+from whoosh.reading import IndexReader
 from whoosh.searching import Searcher as WhooshSearcher
 
 from search.analysis import CJK_LANGUAGES, name_key
@@ -49,6 +50,15 @@ class FamilyWords:
         self.texts, self.lang = texts, lang
         self.known: dict[frozenset[int], frozenset[str]] = {}
         self.spans: dict[str, frozenset[int]] = {}
+        self._frequency: dict[str, int] = {}
+
+    def frequency(self, reader: IndexReader, token: str) -> int:
+        """How many rule texts of the edition (``reader``) hold ``token``, remembered (a family
+        holds a few hundred tokens, and each lookup reads whoosh's term table)."""
+        found = self._frequency.get(token)
+        if found is None:
+            found = self._frequency[token] = reader.doc_frequency("body", token)
+        return found
 
     def family_named(self, searcher: WhooshSearcher, span: str) -> frozenset[int]:
         """The ``seq`` of the rules ``span`` names (``named_rules``) and of every rule under them;
@@ -82,7 +92,7 @@ def related_words(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, word
     shared = frozenset.intersection(*(words(family) for family in families)) - set(_query_tokens(parsed, lang))
     reader = searcher.reader()
     documents = reader.doc_count_all() or 1
-    frequency = {token: reader.doc_frequency("body", token) for token in shared}
+    frequency = {token: words.frequency(reader, token) for token in shared}
     rare = [token for token, count in frequency.items()
             if 0 < count <= MAX_SHARE * documents and not token.isdigit()]  # "509" is a reference
     return tuple(sorted(rare, key=lambda token: (frequency[token], token))[:MAX_RELATED])

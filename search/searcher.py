@@ -266,12 +266,12 @@ class Searcher:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
         if len(results) < pool:
-            seen = {found["seq"] for found in results}
+            seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
             broader = by_coverage(searcher, parsed, lang, broader)[:wanted]
             results = [(found, found.score) for found in results] + below(
-                [found for found in broader if found["seq"] not in seen][: pool - len(results)],
+                [found for found in broader if found.docnum not in seen][: pool - len(results)],
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
