@@ -126,7 +126,7 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
         return _term(query, searcher, counting)
     if isinstance(query, wq.Term) and not counting:  # search.query.PairTerm: its own scorer, boost inside
         return cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
-                       lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
+                      lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
         if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
             return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
@@ -161,7 +161,7 @@ def cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
 
 def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
     postings = cached(searcher, (query.fieldname, query.text),
-                       lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
+                      lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
     boost = query.boost
     scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
     return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if postings or _held(query, searcher) else 0
