@@ -22,7 +22,7 @@ class SearchResult:
     """The hits of a search, best first (``search.searcher.Hit``), and ``corrected``: the query
     as searched when a spelling correction changed one of its words (None when none did, or
     when nothing was found with it); ``cards``: the card names the query was read with (as
-    typed) and the words each was searched as (``("Storm Crow", ("flying", "creature"))``)."""
+    the cards print them) and the words each was searched as (``("Storm Crow", ("flying", "creature"))``)."""
 
     hits: list[Any]
     corrected: str | None = None

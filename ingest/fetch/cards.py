@@ -29,7 +29,7 @@ from typing import IO
 
 import httpx
 
-from ingest.fetch.card_package import PACKAGE_URL, package_listing, read_wheel_cards
+from ingest.fetch.card_package import PACKAGE_URL, SKIPPED_LAYOUTS, package_listing, read_wheel_cards
 from ingest.fetch.download import (
     FetchFailed, _check_status, _http_error, _validators_of, get_listing, stream_body, write_atomically,
 )
@@ -41,9 +41,9 @@ BULK_TYPE = "oracle_cards"
 STATE_NAME = ".fetch-state.json"
 MAX_BYTES = 1_000_000_000
 """A bulk file over this is refused (the Oracle file is about 160 MB)."""
-SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 SKIPPED_SET_TYPES = frozenset({"funny", "token", "memorabilia"})
-"""Cards no rules question names (tokens, art cards, joke and playtest cards)."""
+"""Cards no rules question names (joke and playtest cards, token and art sets; tokens, emblems
+and art cards by their layout: ``card_package.SKIPPED_LAYOUTS``)."""
 Listing = Callable[[httpx.Client, str, dict, float], "dict | None"]
 """Asks a source which file to download: (client, address, saved validators, timeout) -> its
 ``download_uri``, ``updated_at`` and ``validators``, or None when not modified."""
