@@ -10,6 +10,8 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    titles, defined terms and glossary terms weigh as much as text, the title of the rule a
    subrule is under a little less, examples less, and a query that is a rule's whole name (title,
    English title, defined or glossary term) puts that rule first.
+   Korean words are first read without their particles, and a Korean question without its
+   question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
    ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
    holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
@@ -67,6 +69,7 @@ from kb.model import Edition
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
+from search.korean import korean_nouns, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
 from search.query import (
@@ -249,8 +252,12 @@ class Searcher:
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None
         latin = None if notes.literal else self._spellers_of(edition.id)[0]
+        if lang == "ko":
+            parsed = without_question_words(parsed)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
+        if lang == "ko":
+            corrected = without_particles(corrected, self._korean_nouns(edition.id))
         parsed = informative(corrected, searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
         words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(
@@ -288,6 +295,11 @@ class Searcher:
 
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
+
+    def _korean_nouns(self, edition_id: str) -> frozenset[str]:
+        """``search.korean.korean_nouns`` of a Korean edition's titles and texts, kept with its reader."""
+        return self._readers.memo(edition_id, "korean nouns", lambda: korean_nouns(
+            text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
 
     def _speller(self, edition_id: str) -> CJKSpeller:
         """The edition's Korean/Japanese speller."""

@@ -97,6 +97,16 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
     assert terms.translate("mulligan", "ko") == ("멀리건", [("mulligan", "멀리건")])
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("멀리건은", ["103.4", "103.4a", "103.4b"]),  # 멀리건은 alone is in 903.12g, 800.6, 103.4c: they came first
+    ("멀리건은 어떻게 하나요?", ["103.4", "103.4a", "103.4b"]),
+    ("돌진은", ["702.19", "702.19a", "702.19b"]),
+    ("전설 규칙이란 무엇인가요", ["704.5j"]),
+])
+def test_a_korean_word_is_searched_without_its_particle_nor_the_questions_words(kb, query: str, first) -> None:
+    assert [hit.number for hit in kb.search(query, lang="ko", limit=len(first))] == first
+
+
 @pytest.mark.parametrize(("query", "lang", "number"), [
     ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
 ])

@@ -1,0 +1,85 @@
+"""Korean query words read as the texts use them: particles cut off nouns, a question's own words
+left out.
+
+Korean writes a noun and its particle as one word (``생물을``: "creature" and the object particle).
+The index's bigrams (``search.analysis``) find ``생물`` inside every ``생물을``, ``생물이``, … of the
+texts, but a query word must match whole, so ``멀리건은`` found only the rules using that very
+form (903.12g, 800.6) before 103.4, the mulligan rule, and was no rule's name. Here, for a
+Korean edition:
+
+- a query word ending in a particle (``PARTICLES``, ``without_particles``: after spelling
+  correction, so that ``돌짐은`` reads as ``돌진은`` does) is cut to its noun when the edition's texts
+  use that noun with two particles or more, bare counting as one (``korean_nouns``): ``생물을 ->
+  생물``, ``멀리건은 -> 멀리건``; ``플레이`` ("play", which the texts use only as ``플레이``) is kept;
+- a noun made a verb with 하다 (``조종하면`` "if … controls", ``VERB_ENDINGS``) is cut the same way;
+- the words that make it a question (``without_question_words``: before spelling correction,
+  which would take ``하나요`` for a typo; ``QUESTION_WORDS``: 어떻게, 무엇; and predicates ending in
+  ``QUESTION_ENDINGS``: 되나요, 있을까요) are left out when other words remain: rules never ask.
+
+Only plain Hangul words are read; quoted phrases are kept as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import replace
+
+from search.query import Clause, ParsedQuery
+
+PARTICLES = ("에서는", "으로는", "에게는", "이라는", "이라면", "이란", "에서", "으로", "에게", "까지", "부터", "처럼",
+             "보다", "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만", "란")
+"""Korean particles (josa) a noun is written with, longest first."""
+VERB_ENDINGS = ("한다면", "하는지", "하려면", "하면", "하는", "하고", "하여", "해서", "했을", "한다", "할", "한")
+"""Forms of the light verb 하다 after a noun (``조종하면``, ``공격하는``), longest first."""
+QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무엇을", "뭐", "뭔가요", "뭐야", "왜", "언제", "어디",
+                            "어디로", "어디에", "누가", "누구", "어느", "얼마나", "몇"})
+QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
+"""A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
+_HANGUL_WORD = re.compile(r"[가-힣]+")
+
+
+def korean_nouns(texts: Iterable[str]) -> frozenset[str]:
+    """The nouns of Korean ``texts`` (an edition's rule titles and texts): the stems that words
+    of the texts hold before two particles or more of ``PARTICLES``, the bare word counting as one
+    (``생물`` from ``생물``, ``생물을``, ``생물이``). About 1,000 for a whole edition."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for text in texts:
+        for word in _HANGUL_WORD.findall(text):
+            seen[word].add("")
+            for particle in PARTICLES:
+                if len(word) > len(particle) and word.endswith(particle):
+                    seen[word[: -len(particle)]].add(particle)
+    return frozenset(stem for stem, particles in seen.items() if len(particles) >= 2)
+
+
+def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
+    """``parsed`` without the Korean words that make it a question (``QUESTION_WORDS``, words
+    ending in ``QUESTION_ENDINGS``); the same query when it has none, or nothing else."""
+    kept = tuple(clause for clause in parsed.clauses if not _asks(clause))
+    return parsed if not kept or kept == parsed.clauses else replace(parsed, clauses=kept)
+
+
+def without_particles(parsed: ParsedQuery, nouns: frozenset[str]) -> ParsedQuery:
+    """``parsed`` with each Korean word cut to its noun (``nouns``: ``korean_nouns`` of the
+    edition searched) when it ends in a particle or a 하다 ending; the same query when none does."""
+    clauses = tuple(Clause(_stem(clause.text, nouns)) if _is_word(clause) else clause for clause in parsed.clauses)
+    return parsed if clauses == parsed.clauses else replace(parsed, clauses=clauses)
+
+
+def _is_word(clause: Clause) -> bool:
+    return not clause.phrase and _HANGUL_WORD.fullmatch(clause.text) is not None
+
+
+def _asks(clause: Clause) -> bool:
+    return _is_word(clause) and (clause.text in QUESTION_WORDS or clause.text.endswith(QUESTION_ENDINGS))
+
+
+def _stem(word: str, nouns: frozenset[str]) -> str:
+    """``word`` without its particle or 하다 ending when what is left is one of ``nouns``."""
+    for ending in (*PARTICLES, *VERB_ENDINGS):
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and stem in nouns:
+            return stem
+    return word

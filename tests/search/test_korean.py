@@ -1,0 +1,44 @@
+"""Korean query words (``search.korean``) on sentences of the Korean CR (ko 2021-11-19 rules 704.5j,
+702.19b, 103.4 and 302.6, as the seeds and the corpus print them)."""
+
+from __future__ import annotations
+
+from search.korean import korean_nouns, without_particles, without_question_words
+from search.query import Clause, parse_query
+
+TEXTS = [
+    "한 플레이어가 이름이 같은 전설 지속물을 둘 이상 조종하고 있다면, 그 플레이어는 그 중 하나를 선택하고 나머지는 주인의 무덤에 넣습니다.",
+    "돌진을 가진 공격 생물의 조종자는 생물이 입힐 전투피해를 먼저 방어 생물들에게 치명적 피해를 할당해야 합니다.",
+    "플레이어는 게임을 시작할 때 멀리건을 할 수 있습니다. 멀리건은 플레이어의 손을 섞어 넣는 것입니다.",
+    "생물의 활성화 능력은 그 생물을 조종자가 자신의 가장 최근 턴이 시작된 이후로 계속 조종하는 경우에만 활성화할 수 있습니다.",
+    "플레이 하거나 조종하는 지속물은 마나를 생산할 수 있습니다.",
+]
+
+
+def test_nouns_are_the_stems_the_texts_write_with_two_particles_or_bare() -> None:
+    nouns = korean_nouns(TEXTS)
+    assert {"생물", "멀리건", "플레이어", "조종자"} <= nouns  # 생물의/생물을/생물이, 멀리건을/멀리건은, …
+    assert "플레" not in nouns and "조종하" not in nouns  # 플레이 is no 플레 with 이
+
+
+def test_a_word_loses_its_particle_or_light_verb_only_after_a_noun() -> None:
+    nouns = korean_nouns(TEXTS)
+    read = without_particles(parse_query("생물을 조종하면 플레이 멀리건은"), nouns)
+    assert [c.text for c in read.clauses] == ["생물", "조종하면", "플레이", "멀리건"]
+    read = without_particles(parse_query("조종자가 생물을 조종하는"), nouns | {"조종"})
+    assert [c.text for c in read.clauses] == ["조종자", "생물", "조종"]
+
+
+def test_a_questions_own_words_are_left_out_unless_nothing_else_is_left() -> None:
+    nouns = korean_nouns(TEXTS)
+    read = without_question_words(parse_query("멀리건은 어떻게 하나요?"))
+    assert read.clauses == (Clause("멀리건은"),)
+    assert without_particles(read, nouns).clauses == (Clause("멀리건"),)
+    asked = parse_query("어떻게 되나요")
+    assert without_question_words(asked) is asked
+
+
+def test_quoted_phrases_latin_words_and_unchanged_queries_are_kept_as_typed() -> None:
+    nouns = korean_nouns(TEXTS)
+    parsed = parse_query('"생물을 조종" trample 돌진')
+    assert without_particles(parsed, nouns) is parsed and without_question_words(parsed) is parsed
