@@ -11,7 +11,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    subrule is under a little less, examples less, and a query that is a rule's whole name (title,
    English title, defined or glossary term) puts that rule first.
    Korean words are first read without their particles, and a Korean question without its
-   question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``).
+   question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); a Japanese run that
+   is no rule's name is cut into its content words (``search.japanese``: ``マリガンはいつできますか
+   -> マリガン``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
    ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
    holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
@@ -69,6 +71,7 @@ from kb.model import Edition
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
+from search.japanese import japanese_words
 from search.korean import korean_nouns, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -87,7 +90,7 @@ from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, below, merge_languages, named_rules_first, query_languages, query_name, text_before_titles,
 )
-from search.related import FamilyWords, related_words
+from search.related import FamilyWords, named_rules, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
@@ -254,6 +257,8 @@ class Searcher:
         latin = None if notes.literal else self._spellers_of(edition.id)[0]
         if lang == "ko":
             parsed = without_question_words(parsed)
+        elif lang == "ja" and not named_rules(searcher, query_name(parsed), lang):
+            parsed = japanese_words(parsed)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":

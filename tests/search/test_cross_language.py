@@ -97,14 +97,16 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
     assert terms.translate("mulligan", "ko") == ("멀리건", [("mulligan", "멀리건")])
 
 
-@pytest.mark.parametrize(("query", "first"), [
-    ("멀리건은", ["103.4", "103.4a", "103.4b"]),  # 멀리건은 alone is in 903.12g, 800.6, 103.4c: they came first
-    ("멀리건은 어떻게 하나요?", ["103.4", "103.4a", "103.4b"]),
-    ("돌진은", ["702.19", "702.19a", "702.19b"]),
-    ("전설 규칙이란 무엇인가요", ["704.5j"]),
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("ko", "멀리건은", ["103.4", "103.4a", "103.4b"]),  # 멀리건은 alone is in 903.12g, 800.6, 103.4c: they came first
+    ("ko", "멀리건은 어떻게 하나요?", ["103.4", "103.4a", "103.4b"]),
+    ("ko", "돌진은", ["702.19", "702.19a", "702.19b"]),
+    ("ko", "전설 규칙이란 무엇인가요", ["704.5j"]),
+    ("ja", "マリガンはいつできますか", ["103.5"]),  # 800.6, 903.12g, 103.5c came first
+    ("ja", "打ち消された呪文はどこに行きますか", ["701.6a"]),
 ])
-def test_a_korean_word_is_searched_without_its_particle_nor_the_questions_words(kb, query: str, first) -> None:
-    assert [hit.number for hit in kb.search(query, lang="ko", limit=len(first))] == first
+def test_a_word_is_searched_without_its_particles_nor_a_questions_words(kb, lang: str, query: str, first) -> None:
+    assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
 
 
 @pytest.mark.parametrize(("query", "lang", "number"), [

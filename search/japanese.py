@@ -1,0 +1,75 @@
+"""Japanese query words: a run of Japanese text cut into the words a rule would hold.
+
+Japanese is written without spaces, so a query such as ``マリガンはいつできますか`` ("when can I
+mulligan?") is one word of the query (``search.query``), whose every bigram a rule had to hold
+(``はい``, ``ます``, ``すか``: the CR's plain style never asks). Here a run mixing hiragana with
+kanji or katakana is cut by Janome (the morphological analyzer ``search.vocabulary`` already reads
+kanji with) into its content words, nouns and verbs, and what a rule never holds is left out:
+particles, auxiliaries, adverbs, pronouns (いつ, どこ), adnominals (その) and the verbs written in
+hiragana alone (する, なる, できる): ``マリガンはいつできますか -> マリガン``,
+``伝説のクリーチャーを2体コントロールしたらどうなりますか -> 伝説 クリーチャー 2体 コントロール``.
+Each content word is then a word of the query, every one required by the every-word pass.
+
+Runs without hiragana (``トランプル``, ``状況起因処理``) and runs of hiragana alone (``たいしょう``,
+which spelling correction reads as ``対象``) are kept as typed, as are quoted phrases and a query
+that is a rule's whole name (``search.searcher`` checks).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from dataclasses import replace
+
+from kb.scripts import HIRAGANA, KANJI, KATAKANA
+from search.query import Clause, ParsedQuery
+
+LEFT_OUT = frozenset({"助詞", "助動詞", "記号", "副詞", "連体詞", "接続詞", "感動詞", "フィラー"})
+"""Janome's parts of speech (first level) a rule's words never are in a query."""
+LEFT_OUT_KINDS = frozenset({("名詞", "代名詞"), ("名詞", "非自立"), ("動詞", "非自立"), ("動詞", "接尾")})
+"""(part of speech, second level) pairs left out too: いつ, どこ, こと, the れ of 打ち消される."""
+_HIRAGANA = re.compile(f"[{HIRAGANA}]")
+_HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
+_KATAKANA_ONLY = re.compile(f"[{KATAKANA}]+")
+_OTHER_JAPANESE = re.compile(f"[{KANJI}{KATAKANA}]")
+_lock = threading.Lock()
+
+
+def japanese_words(parsed: ParsedQuery) -> ParsedQuery:
+    """``parsed`` with each of its words that mixes hiragana with kanji or katakana replaced by
+    its content words (see module); the same query when none does. Raises nothing: a word
+    Janome leaves nothing of is kept as typed."""
+    clauses: list[Clause] = []
+    for clause in parsed.clauses:
+        mixed = not clause.phrase and _HIRAGANA.search(clause.text) and _OTHER_JAPANESE.search(clause.text)
+        words = content_words(clause.text) if mixed else []
+        clauses += [Clause(word) for word in words] if words else [clause]
+    return parsed if tuple(clauses) == parsed.clauses else replace(parsed, clauses=tuple(clauses))
+
+
+def content_words(text: str) -> list[str]:
+    """The content words of Japanese ``text`` in order: a suffix stays with the word before it,
+    and katakana with katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``), other words are
+    apart (``"伝説のクリーチャーを2体コントロール" -> ["伝説", "クリーチャー", "2体", "コントロール"]``)."""
+    words: list[str] = []
+    previous = ""
+    with _lock:  # one tokenizer for every thread
+        tokens = list(_tokenizer().tokenize(text))
+    for token in tokens:
+        kinds = token.part_of_speech.split(",")
+        kept = kinds[0] not in LEFT_OUT and tuple(kinds[:2]) not in LEFT_OUT_KINDS and not (
+            kinds[0] == "動詞" and _HIRAGANA_ONLY.fullmatch(token.surface))
+        if kept and previous and (kinds[1] == "接尾" or _KATAKANA_ONLY.fullmatch(previous + token.surface)):
+            words[-1] += token.surface
+        elif kept:
+            words.append(token.surface)
+        previous = words[-1] if kept else ""
+    return words
+
+
+@functools.cache
+def _tokenizer():  # noqa: ANN202 - janome is imported on first use: its dictionary loads in ~0.15 s
+    from janome.tokenizer import Tokenizer
+
+    return Tokenizer()
