@@ -17,10 +17,10 @@ that is a rule's whole name (``search.searcher`` checks).
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from dataclasses import replace
+from typing import Any
 
 from kb.scripts import HIRAGANA, KANJI, KATAKANA
 from search.query import Clause, ParsedQuery
@@ -31,45 +31,48 @@ LEFT_OUT_KINDS = frozenset({("名詞", "代名詞"), ("名詞", "非自立"), ("
 """(part of speech, second level) pairs left out too: いつ, どこ, こと, the れ of 打ち消される."""
 _HIRAGANA = re.compile(f"[{HIRAGANA}]")
 _HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
-_KATAKANA_ONLY = re.compile(f"[{KATAKANA}]+")
+_KATAKANA_ONLY = re.compile(f"[{KATAKANA}・ー]+")
 _OTHER_JAPANESE = re.compile(f"[{KANJI}{KATAKANA}]")
-_lock = threading.Lock()
 
 
-def japanese_words(parsed: ParsedQuery) -> ParsedQuery:
-    """``parsed`` with each of its words that mixes hiragana with kanji or katakana replaced by
-    its content words (see module); the same query when none does. Raises nothing: a word
-    Janome leaves nothing of is kept as typed."""
-    clauses: list[Clause] = []
-    for clause in parsed.clauses:
-        mixed = not clause.phrase and _HIRAGANA.search(clause.text) and _OTHER_JAPANESE.search(clause.text)
-        words = content_words(clause.text) if mixed else []
-        clauses += [Clause(word) for word in words] if words else [clause]
-    return parsed if tuple(clauses) == parsed.clauses else replace(parsed, clauses=tuple(clauses))
+class JapaneseWords:
+    """Cuts Japanese queries (``__call__``); one per searcher, its Janome tokenizer made on first use
+    (the dictionary loads in about 0.15 s) and shared by the searcher's threads under a lock."""
 
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tokenizer: Any = None
 
-def content_words(text: str) -> list[str]:
-    """The content words of Japanese ``text`` in order: a suffix stays with the word before it,
-    and katakana with katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``), other words are
-    apart (``"伝説のクリーチャーを2体コントロール" -> ["伝説", "クリーチャー", "2体", "コントロール"]``)."""
-    words: list[str] = []
-    previous = ""
-    with _lock:  # one tokenizer for every thread
-        tokens = list(_tokenizer().tokenize(text))
-    for token in tokens:
-        kinds = token.part_of_speech.split(",")
-        kept = kinds[0] not in LEFT_OUT and tuple(kinds[:2]) not in LEFT_OUT_KINDS and not (
-            kinds[0] == "動詞" and _HIRAGANA_ONLY.fullmatch(token.surface))
-        if kept and previous and (kinds[1] == "接尾" or _KATAKANA_ONLY.fullmatch(previous + token.surface)):
-            words[-1] += token.surface
-        elif kept:
-            words.append(token.surface)
-        previous = words[-1] if kept else ""
-    return words
+    def __call__(self, parsed: ParsedQuery) -> ParsedQuery:
+        """``parsed`` with each of its words that mixes hiragana with kanji or katakana replaced by
+        its content words (see module); the same query when none does. A word Janome leaves
+        nothing of is kept as typed."""
+        clauses: list[Clause] = []
+        for clause in parsed.clauses:
+            mixed = not clause.phrase and _HIRAGANA.search(clause.text) and _OTHER_JAPANESE.search(clause.text)
+            words = self.content_words(clause.text) if mixed else []
+            clauses += [Clause(word) for word in words] if words else [clause]
+        return parsed if tuple(clauses) == parsed.clauses else replace(parsed, clauses=tuple(clauses))
 
+    def content_words(self, text: str) -> list[str]:
+        """The content words of Japanese ``text`` in order: a suffix stays with the word before it,
+        and katakana with katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``), other words are
+        apart (``"伝説のクリーチャーを2体コントロール" -> ["伝説", "クリーチャー", "2体", "コントロール"]``)."""
+        with self._lock:
+            if self._tokenizer is None:
+                from janome.tokenizer import Tokenizer
 
-@functools.cache
-def _tokenizer():  # noqa: ANN202 - janome is imported on first use: its dictionary loads in ~0.15 s
-    from janome.tokenizer import Tokenizer
-
-    return Tokenizer()
+                self._tokenizer = Tokenizer()
+            tokens = list(self._tokenizer.tokenize(text))
+        words: list[str] = []
+        previous = ""
+        for token in tokens:
+            kinds = token.part_of_speech.split(",")
+            kept = kinds[0] not in LEFT_OUT and tuple(kinds[:2]) not in LEFT_OUT_KINDS and not (
+                kinds[0] == "動詞" and _HIRAGANA_ONLY.fullmatch(token.surface))
+            if kept and previous and (kinds[1] == "接尾" or _KATAKANA_ONLY.fullmatch(previous + token.surface)):
+                words[-1] += token.surface
+            elif kept:
+                words.append(token.surface)
+            previous = words[-1] if kept else ""
+        return words

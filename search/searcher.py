@@ -13,7 +13,7 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    Korean words are first read without their particles, and a Korean question without its
    question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); a Japanese run that
    is no rule's name is cut into its content words (``search.japanese``: ``マリガンはいつできますか
-   -> マリガン``).
+   -> マリガン``), and so is a Chinese one (``search.chinese``: ``什么是践踏 -> 践踏``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
    ``tramlpe -> trample``), and so are the script runs of Korean and Japanese words that no text
    holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
@@ -71,7 +71,8 @@ from kb.model import Edition
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
-from search.japanese import japanese_words
+from search.chinese import chinese_words
+from search.japanese import JapaneseWords
 from search.korean import korean_nouns, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -124,6 +125,7 @@ class Searcher:
         self._translated = functools.lru_cache(maxsize=TRANSLATIONS_KEPT)(self._translate)
         self.cards = cards
         self._expander = Expander(store)  # judge vocabulary and glossary terms (search.expand)
+        self._japanese = JapaneseWords()  # a Japanese query's content words (search.japanese)
 
     def close(self) -> None:
         """Close the index's files (no thread may search any more)."""
@@ -257,8 +259,8 @@ class Searcher:
         latin = None if notes.literal else self._spellers_of(edition.id)[0]
         if lang == "ko":
             parsed = without_question_words(parsed)
-        elif lang == "ja" and not named_rules(searcher, query_name(parsed), lang):
-            parsed = japanese_words(parsed)
+        elif lang in ("ja", "zh") and not named_rules(searcher, query_name(parsed), lang):
+            parsed = self._japanese(parsed) if lang == "ja" else chinese_words(parsed)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":

@@ -104,6 +104,9 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
     ("ko", "전설 규칙이란 무엇인가요", ["704.5j"]),
     ("ja", "マリガンはいつできますか", ["103.5"]),  # 800.6, 903.12g, 103.5c came first
     ("ja", "打ち消された呪文はどこに行きますか", ["701.6a"]),
+    ("zh", "什么是践踏", ["702.19", "702.19a", "702.19b"]),  # 702.19c first, the family out of order
+    ("zh", "如果我控制两个同名的传奇生物会怎样", ["704.5j"]),  # was not in the top 8
+    ("zh", "传奇规则是什么", ["704.5j"]),
 ])
 def test_a_word_is_searched_without_its_particles_nor_a_questions_words(kb, lang: str, query: str, first) -> None:
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
