@@ -12,18 +12,19 @@ Each content word is then a word of the query, every one required by the every-w
 
 Runs without hiragana (``トランプル``, ``状況起因処理``) and runs of hiragana alone (``たいしょう``,
 which spelling correction reads as ``対象``) are kept as typed, as are quoted phrases and a query
-that is a rule's whole name (``search.searcher`` checks).
+that is a rule's whole name (``search.searcher`` checks); a run holding a name between its
+function words is read as that name (``特別な処理とは何ですか -> 特別な処理``).
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from dataclasses import replace
 from typing import Any
 
 from kb.scripts import HIRAGANA, KANJI, KATAKANA
-from search.query import Clause, ParsedQuery
+from search.cjk_words import IsName, Token, cut_clauses, read_run
+from search.query import ParsedQuery
 
 LEFT_OUT = frozenset({"助詞", "助動詞", "記号", "副詞", "連体詞", "接続詞", "感動詞", "フィラー"})
 """Janome's parts of speech (first level) a rule's words never are in a query."""
@@ -43,36 +44,32 @@ class JapaneseWords:
         self._lock = threading.Lock()
         self._tokenizer: Any = None
 
-    def __call__(self, parsed: ParsedQuery) -> ParsedQuery:
+    def __call__(self, parsed: ParsedQuery, is_name: IsName = lambda text: False) -> ParsedQuery:
         """``parsed`` with each of its words that mixes hiragana with kanji or katakana replaced by
-        its content words (see module); the same query when none does. A word Janome leaves
-        nothing of is kept as typed."""
-        clauses: list[Clause] = []
-        for clause in parsed.clauses:
-            mixed = not clause.phrase and _HIRAGANA.search(clause.text) and _OTHER_JAPANESE.search(clause.text)
-            words = self.content_words(clause.text) if mixed else []
-            clauses += [Clause(word) for word in words] if words else [clause]
-        return parsed if tuple(clauses) == parsed.clauses else replace(parsed, clauses=tuple(clauses))
+        its content words, or by the name it holds (``is_name``; see module); the same query when
+        none does. A word Janome leaves nothing of is kept as typed."""
+        return cut_clauses(parsed, lambda text: read_run(self.tokens(text), is_name) if _mixed(text) else [])
 
-    def content_words(self, text: str) -> list[str]:
-        """The content words of Japanese ``text`` in order: a suffix stays with the word before it,
-        and katakana with katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``), other words are
-        apart (``"伝説のクリーチャーを2体コントロール" -> ["伝説", "クリーチャー", "2体", "コントロール"]``)."""
+    def tokens(self, text: str) -> list[Token]:
+        """Janome's tokens of ``text`` as ``search.cjk_words`` reads them: a suffix joins the word
+        before it, and katakana joins katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``)."""
         with self._lock:
             if self._tokenizer is None:
                 from janome.tokenizer import Tokenizer
 
                 self._tokenizer = Tokenizer()
-            tokens = list(self._tokenizer.tokenize(text))
-        words: list[str] = []
+            found = list(self._tokenizer.tokenize(text))
+        tokens: list[Token] = []
         previous = ""
-        for token in tokens:
+        for token in found:
             kinds = token.part_of_speech.split(",")
             kept = kinds[0] not in LEFT_OUT and tuple(kinds[:2]) not in LEFT_OUT_KINDS and not (
                 kinds[0] == "動詞" and _HIRAGANA_ONLY.fullmatch(token.surface))
-            if kept and previous and (kinds[1] == "接尾" or _KATAKANA_ONLY.fullmatch(previous + token.surface)):
-                words[-1] += token.surface
-            elif kept:
-                words.append(token.surface)
-            previous = words[-1] if kept else ""
-        return words
+            joins = kinds[1] == "接尾" or bool(_KATAKANA_ONLY.fullmatch(previous + token.surface))
+            tokens.append((token.surface, kept, joins))
+            previous = token.surface if kept else ""
+        return tokens
+
+
+def _mixed(text: str) -> bool:
+    return bool(_HIRAGANA.search(text) and _OTHER_JAPANESE.search(text))

@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from search.query import Clause, ParsedQuery
 
-PARTICLES = ("에서는", "으로는", "에게는", "이라는", "이라면", "이란", "에서", "으로", "에게", "까지", "부터", "처럼",
-             "보다", "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만", "란")
-"""Korean particles (josa) a noun is written with, longest first."""
+PARTICLES = ("에서는", "에서도", "으로는", "에게는", "이라는", "이라면", "에서", "으로", "에게", "에는", "에도", "로는",
+             "과의", "와의", "이란", "까지", "부터", "처럼", "보다", "은", "는", "이", "가", "을", "를", "의", "에", "로",
+             "와", "과", "도", "만", "란")
+"""Korean particles (josa) a noun is written with, longest first (``search.spelling_cjk`` corrects
+a word without its particle too)."""
 VERB_ENDINGS = ("한다면", "하는지", "하려면", "하면", "하는", "하고", "하여", "해서", "했을", "한다", "할", "한")
 """Forms of the light verb 하다 after a noun (``조종하면``, ``공격하는``), longest first."""
 QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무엇을", "뭐", "뭔가요", "뭐야", "왜", "언제", "어디",
@@ -40,18 +42,19 @@ QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 _HANGUL_WORD = re.compile(r"[가-힣]+")
 
 
-def korean_nouns(texts: Iterable[str]) -> frozenset[str]:
-    """The nouns of Korean ``texts`` (an edition's rule titles and texts): the stems that words
-    of the texts hold before two particles or more of ``PARTICLES``, the bare word counting as one
-    (``생물`` from ``생물``, ``생물을``, ``생물이``). About 1,000 for a whole edition."""
+def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
+    """The nouns of Korean ``texts`` (an edition's rule titles and texts), each with how many
+    particles the texts write it with: the stems that words of the texts hold before particles of
+    ``PARTICLES`` of two first syllables or more, the bare word counting as one (``생물`` from
+    ``생물``, ``생물을``, ``생물이``; not ``효`` from ``효과`` and ``효과의``). About 1,000 for a whole edition."""
     seen: dict[str, set[str]] = defaultdict(set)
     for text in texts:
         for word in _HANGUL_WORD.findall(text):
             seen[word].add("")
             for particle in PARTICLES:
                 if len(word) > len(particle) and word.endswith(particle):
-                    seen[word[: -len(particle)]].add(particle)
-    return frozenset(stem for stem, particles in seen.items() if len(particles) >= 2)
+                    seen[word[: -len(particle)]].add(particle[0])
+    return {stem: len(particles) for stem, particles in seen.items() if len(particles) >= 2}
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
@@ -61,7 +64,7 @@ def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
     return parsed if not kept or kept == parsed.clauses else replace(parsed, clauses=kept)
 
 
-def without_particles(parsed: ParsedQuery, nouns: frozenset[str]) -> ParsedQuery:
+def without_particles(parsed: ParsedQuery, nouns: Mapping[str, int]) -> ParsedQuery:
     """``parsed`` with each Korean word cut to its noun (``nouns``: ``korean_nouns`` of the
     edition searched) when it ends in a particle or a 하다 ending; the same query when none does."""
     clauses = tuple(Clause(_stem(clause.text, nouns)) if _is_word(clause) else clause for clause in parsed.clauses)
@@ -76,10 +79,11 @@ def _asks(clause: Clause) -> bool:
     return _is_word(clause) and (clause.text in QUESTION_WORDS or clause.text.endswith(QUESTION_ENDINGS))
 
 
-def _stem(word: str, nouns: frozenset[str]) -> str:
-    """``word`` without its particle or 하다 ending when what is left is one of ``nouns``."""
+def _stem(word: str, nouns: Mapping[str, int]) -> str:
+    """``word`` without its particle or 하다 ending when what is left is one of ``nouns``, written
+    with more particles than ``word`` itself (``지속물이`` -> ``지속물``; ``효과`` stays)."""
     for ending in (*PARTICLES, *VERB_ENDINGS):
         stem = word[: -len(ending)]
-        if word.endswith(ending) and stem in nouns:
+        if word.endswith(ending) and nouns.get(stem, 0) > nouns.get(word, 0):
             return stem
     return word

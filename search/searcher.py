@@ -71,7 +71,7 @@ from kb.model import Edition
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
-from search.chinese import chinese_words
+from search.chinese import ChineseWords
 from search.japanese import JapaneseWords
 from search.korean import korean_nouns, without_particles, without_question_words
 from search.pairs import PairsReader
@@ -126,6 +126,7 @@ class Searcher:
         self.cards = cards
         self._expander = Expander(store)  # judge vocabulary and glossary terms (search.expand)
         self._japanese = JapaneseWords()  # a Japanese query's content words (search.japanese)
+        self._chinese = ChineseWords()  # and a Chinese one's (search.chinese)
 
     def close(self) -> None:
         """Close the index's files (no thread may search any more)."""
@@ -260,7 +261,7 @@ class Searcher:
         if lang == "ko":
             parsed = without_question_words(parsed)
         elif lang in ("ja", "zh") and not named_rules(searcher, query_name(parsed), lang):
-            parsed = self._japanese(parsed) if lang == "ja" else chinese_words(parsed)
+            parsed = self._cut(searcher, edition.id, lang, parsed)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":
@@ -303,7 +304,17 @@ class Searcher:
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
-    def _korean_nouns(self, edition_id: str) -> frozenset[str]:
+    def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery) -> ParsedQuery:
+        """A Japanese or Chinese query cut into its words (``search.japanese``, ``search.chinese``)."""
+        def is_name(text: str) -> bool:
+            return bool(named_rules(searcher, text, lang))
+
+        if lang == "ja":
+            return self._japanese(parsed, is_name)
+        self._chinese.teach(edition_id, lambda: (str(name) for name in searcher.reader().field_terms("name")))
+        return self._chinese(parsed, is_name)
+
+    def _korean_nouns(self, edition_id: str) -> dict[str, int]:
         """``search.korean.korean_nouns`` of a Korean edition's titles and texts, kept with its reader."""
         return self._readers.memo(edition_id, "korean nouns", lambda: korean_nouns(
             text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))

@@ -24,16 +24,13 @@ from itertools import combinations
 
 from kb.model import Vocabulary
 from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
+from search.korean import PARTICLES
 from search.spelling import distance as osa_distance
 
 MAX_EDITS = 2
 """Most characters (syllables, kana) a correction may differ by before its distance is checked."""
 MAX_FORM_CHARS = 12
 """Longer vocabulary forms are not indexed for correction (whole long names rarely are typed)."""
-KOREAN_PARTICLES = ("에서는", "에서도", "으로는", "에서", "으로", "에게", "에는", "에도", "로는", "과의", "와의",
-                    "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만")
-"""Particles a Korean query word may carry (``돌짐은``), longest first: the word is corrected
-without, then the particle put back."""
 
 _HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]+")
 KATAKANA_WORD = re.compile(f"[{KATAKANA}ー][{KATAKANA}ー・]*[{KATAKANA}ー]")
@@ -109,7 +106,7 @@ class CJKSpeller:
         found = self._closest(word)
         if found is not None or not _HANGUL.fullmatch(word):
             return found
-        for particle in KOREAN_PARTICLES:
+        for particle in PARTICLES:  # a Korean word is corrected without its particle, then it is put back
             stem = word[: -len(particle)]
             if word.endswith(particle) and len(stem) >= 2:
                 if stem in self.forms:  # a vocabulary word and its particle (행동에는)

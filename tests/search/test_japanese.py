@@ -3,18 +3,28 @@ Janome into the content words a rule holds."""
 
 from __future__ import annotations
 
+from search.cjk_words import read_run
 from search.japanese import JapaneseWords
 from search.query import Clause, parse_query
 
 
+def content_words(text: str) -> list[str]:
+    return read_run(JapaneseWords().tokens(text), lambda text: False)
+
+
 def test_a_question_keeps_its_nouns_and_verbs_in_kanji_or_katakana() -> None:
-    content_words = JapaneseWords().content_words
     assert content_words("マリガンはいつできますか") == ["マリガン"]  # マリ + ガン joined; いつ, できる, ます, か out
     assert content_words("伝説のクリーチャーを2体コントロールしたらどうなりますか") == [
         "伝説", "クリーチャー", "2体", "コントロール"]
     assert content_words("打ち消された呪文はどこに行きますか") == ["打ち消さ", "呪文", "行き"]
     assert content_words("トランプルと接死を持つクリーチャーのダメージ") == [
         "トランプル", "接死", "持つ", "クリーチャー", "ダメージ"]
+
+
+def test_a_name_among_function_words_is_read_whole() -> None:
+    names = {"特別な処理"}.__contains__  # 116's title: 特別 + な + 処理
+    assert read_run(JapaneseWords().tokens("特別な処理とは何ですか"), names) == ["特別な処理"]
+    assert content_words("特別な処理とは何ですか") == ["特別", "処理"]
 
 
 def test_only_words_mixing_hiragana_with_kanji_or_katakana_are_cut() -> None:

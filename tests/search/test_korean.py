@@ -17,15 +17,17 @@ TEXTS = [
 
 def test_nouns_are_the_stems_the_texts_write_with_two_particles_or_bare() -> None:
     nouns = korean_nouns(TEXTS)
-    assert {"생물", "멀리건", "플레이어", "조종자"} <= nouns  # 생물의/생물을/생물이, 멀리건을/멀리건은, …
+    assert {"생물", "멀리건", "플레이어", "조종자"} <= set(nouns)  # 생물의/생물을/생물이, 멀리건을/멀리건은, …
+    assert nouns["생물"] == 3  # 생물의, 생물을, 생물이
     assert "플레" not in nouns and "조종하" not in nouns  # 플레이 is no 플레 with 이
+    assert "효" not in korean_nouns(["효과를 얻는다. 효과의 원천"])  # 과 and 과의: one particle
 
 
 def test_a_word_loses_its_particle_or_light_verb_only_after_a_noun() -> None:
     nouns = korean_nouns(TEXTS)
     read = without_particles(parse_query("생물을 조종하면 플레이 멀리건은"), nouns)
     assert [c.text for c in read.clauses] == ["생물", "조종하면", "플레이", "멀리건"]
-    read = without_particles(parse_query("조종자가 생물을 조종하는"), nouns | {"조종"})
+    read = without_particles(parse_query("조종자가 생물을 조종하는"), nouns | {"조종": 2})
     assert [c.text for c in read.clauses] == ["조종자", "생물", "조종"]
 
 
