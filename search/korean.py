@@ -22,7 +22,7 @@ Only plain Hangul words are read; quoted phrases are kept as typed.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -48,13 +48,14 @@ def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
     ``PARTICLES`` of two first syllables or more, the bare word counting as one (``생물`` from
     ``생물``, ``생물을``, ``생물이``; not ``효`` from ``효과`` and ``효과의``). About 1,000 for a whole edition."""
     seen: dict[str, set[str]] = defaultdict(set)
-    for text in texts:
-        for word in _HANGUL_WORD.findall(text):
-            seen[word].add("")
-            for particle in PARTICLES:
-                if len(word) > len(particle) and word.endswith(particle):
-                    seen[word[: -len(particle)]].add(particle[0])
-    return {stem: len(particles) for stem, particles in seen.items() if len(particles) >= 2}
+    lengths = sorted({len(particle) for particle in PARTICLES})
+    particles = frozenset(PARTICLES)
+    for word in Counter(word for text in texts for word in _HANGUL_WORD.findall(text)):
+        seen[word].add("")
+        for length in lengths:
+            if len(word) > length and word[-length:] in particles:
+                seen[word[:-length]].add(word[-length])
+    return {stem: len(firsts) for stem, firsts in seen.items() if len(firsts) >= 2}
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
