@@ -1,9 +1,10 @@
 """The order of one edition's results: fills scored below full matches, and a named rule's
-rules first. Results are ``(whoosh hit or stored fields, score)`` pairs, best first."""
+rules first. Results are ``(search.scoring.Found, score)`` pairs, best first; a document's number
+is its seq (``search.index``), and its stored fields are read only for the results shown."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from whoosh import query as wq
@@ -13,7 +14,7 @@ from kb.scripts import KANA, script_language
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
-from search.scoring import matching_docs
+from search.scoring import Found, matching_docs
 
 CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
@@ -29,9 +30,9 @@ def query_name(parsed: ParsedQuery) -> str:
 
 
 def named_rules_first(
-    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Mapping, float]],
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Found, float]],
     where: wq.Query | None, limit: int, glossed: Sequence[str] = (),
-) -> list[tuple[Mapping, float]]:
+) -> list[tuple[Found, float]]:
     """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
     rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
@@ -45,9 +46,11 @@ def named_rules_first(
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
         docnums += [d for d in sorted(matching_docs(searcher, family)) if d not in docnums]
     top = max((score for _, score in results), default=1.0)
-    first = [(searcher.stored_fields(d), top + (len(docnums) - rank) * 0.01) for rank, d in enumerate(docnums[:limit])]
-    seqs = {found["seq"] for found, _ in first}
-    return (first + [(found, score) for found, score in results if found["seq"] not in seqs])[:limit]
+    shown = docnums[:limit]
+    scores = [top + (len(docnums) - rank) * 0.01 for rank in range(len(shown))]
+    first = [(Found(searcher, docnum, score), score) for docnum, score in zip(shown, scores)]
+    listed = set(shown)
+    return (first + [(found, score) for found, score in results if found.docnum not in listed])[:limit]
 
 
 def below(found: list, floor: float | None) -> list[tuple[object, float]]:
@@ -58,16 +61,16 @@ def below(found: list, floor: float | None) -> list[tuple[object, float]]:
     return [(hit, floor * 0.999 * hit.score / top) for hit in found]
 
 
-def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Mapping, float]]) -> list[tuple[Mapping, float]]:
+def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, float]]) -> list[tuple[Found, float]]:
     """``results`` reordered with the score of each rule that is a title alone (its text no longer
     than its heading, or than 4 tokens) times ``TITLE_ONLY``: a question is answered by a rule
     with text, not by the title of the section holding it (a rule's name still lists it first:
     ``named_rules_first``)."""
     reader = searcher.reader()
 
-    def factor(found: Mapping) -> float:
-        seq = found["seq"]  # a document's number is its seq (search.index)
-        text, title = reader.doc_field_length(seq, "body") or 0, reader.doc_field_length(seq, "heading") or 0
+    def factor(found: Found) -> float:
+        docnum = found.docnum  # its stored fields are read only for the results shown
+        text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
         return TITLE_ONLY if text <= max(title, 4) else 1.0
 
     return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])
