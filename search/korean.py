@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from search.query import Clause, ParsedQuery
@@ -70,6 +70,25 @@ def without_particles(parsed: ParsedQuery, nouns: Mapping[str, int]) -> ParsedQu
     edition searched) when it ends in a particle or a 하다 ending; the same query when none does."""
     clauses = tuple(Clause(_stem(clause.text, nouns)) if _is_word(clause) else clause for clause in parsed.clauses)
     return parsed if clauses == parsed.clauses else replace(parsed, clauses=clauses)
+
+
+def named_without_particle(parsed: ParsedQuery, is_name: Callable[[str], bool]) -> ParsedQuery:
+    """``parsed`` with the particle of its last word cut when the query is then a rule's whole name
+    (``is_name``, ``search.related.named_rules``) and was not one: ``상태참조행동이란 -> 상태참조행동``,
+    a name the texts never write without spaces, so no noun of ``korean_nouns``."""
+    if not parsed.clauses or not _is_word(parsed.clauses[-1]) or is_name(_text(parsed.clauses)):
+        return parsed
+    word = parsed.clauses[-1].text
+    for particle in PARTICLES:
+        if len(word) > len(particle) and word.endswith(particle):
+            clauses = (*parsed.clauses[:-1], Clause(word[: -len(particle)]))
+            if is_name(_text(clauses)):
+                return replace(parsed, clauses=clauses)
+    return parsed
+
+
+def _text(clauses: Iterable[Clause]) -> str:
+    return " ".join(clause.text for clause in clauses)
 
 
 def _is_word(clause: Clause) -> bool:

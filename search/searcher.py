@@ -73,7 +73,7 @@ from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords
 from search.japanese import JapaneseWords
-from search.korean import korean_nouns, without_particles, without_question_words
+from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
 from search.query import (
@@ -266,6 +266,7 @@ class Searcher:
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":
             corrected = without_particles(corrected, self._korean_nouns(edition.id))
+            corrected = named_without_particle(corrected, lambda text: bool(named_rules(searcher, text, lang)))
         parsed = informative(corrected, searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
         words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from search.korean import korean_nouns, without_particles, without_question_words
+from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.query import Clause, parse_query
 
 TEXTS = [
@@ -44,3 +44,12 @@ def test_quoted_phrases_latin_words_and_unchanged_queries_are_kept_as_typed() ->
     nouns = korean_nouns(TEXTS)
     parsed = parse_query('"생물을 조종" trample 돌진')
     assert without_particles(parsed, nouns) is parsed and without_question_words(parsed) is parsed
+
+
+def test_a_name_the_texts_never_write_whole_loses_its_particle_too() -> None:
+    names = {"상태참조행동", "전설 규칙"}.__contains__  # 704's title as typed without spaces; no noun of the texts
+    read = named_without_particle(parse_query("상태참조행동이란"), names)
+    assert read.clauses == (Clause("상태참조행동"),)
+    assert named_without_particle(parse_query("전설 규칙은"), names).clauses == (Clause("전설"), Clause("규칙"))
+    kept = parse_query("플레이어가")
+    assert named_without_particle(kept, names) is kept
