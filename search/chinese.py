@@ -4,9 +4,10 @@ Chinese is written without spaces, so ``践踏和死触`` ("trample and deathtou
 ``被反击的咒语会去哪里`` ("where does a countered spell go?") is one word of the query
 (``search.query``), whose every bigram a rule had to hold (``和死``, ``去哪``). Here a run of
 three characters or more is cut by jieba (``rjieba``, the Rust port: microseconds a query), which
-knows the names of the editions searched, into words tagged with their part of speech, and what a rule's words are not is left out:
-conjunctions, prepositions, particles, pronouns (什么, 哪里, 怎样), modal particles, punctuation,
-idioms (怎么回事), and one-character verbs (是, 会, 去): ``践踏和死触 -> 践踏 死触``, ``什么是践踏 -> 践踏``.
+knows the names of the editions searched, into words tagged with their part of speech, and what
+a rule's words are not is left out: conjunctions, prepositions, particles, pronouns (什么, 哪里,
+怎样), modal particles, punctuation, idioms (怎么回事), and one-character verbs (是, 会, 去):
+``践踏和死触 -> 践踏 死触``, ``什么是践踏 -> 践踏``.
 
 Runs of one or two characters, quoted phrases and a query that is a rule's whole name
 (``search.searcher`` checks) are kept as typed; a run holding a name between its function words

@@ -22,10 +22,11 @@ Only plain Hangul words are read; quoted phrases are kept as typed.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
+from kb.scripts import HANGUL_SYLLABLES
 from search.query import Clause, ParsedQuery
 
 PARTICLES = ("에서는", "에서도", "으로는", "에게는", "이라는", "이라면", "에서", "으로", "에게", "에는", "에도", "로는",
@@ -37,9 +38,10 @@ VERB_ENDINGS = ("한다면", "하는지", "하려면", "하면", "하는", "하�
 """Forms of the light verb 하다 after a noun (``조종하면``, ``공격하는``), longest first."""
 QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무엇을", "뭐", "뭔가요", "뭐야", "왜", "언제", "어디",
                             "어디로", "어디에", "누가", "누구", "어느", "얼마나", "몇"})
+"""Korean question words (how, what, why, when, where, who, which, how many)."""
 QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 """A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
-_HANGUL_WORD = re.compile(r"[가-힣]+")
+_HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
 
 
 def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
@@ -50,7 +52,7 @@ def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
     seen: dict[str, set[str]] = defaultdict(set)
     lengths = sorted({len(particle) for particle in PARTICLES})
     particles = frozenset(PARTICLES)
-    for word in Counter(word for text in texts for word in _HANGUL_WORD.findall(text)):
+    for word in {word for text in texts for word in _HANGUL_WORD.findall(text)}:
         seen[word].add("")
         for length in lengths:
             if len(word) > length and word[-length:] in particles:
