@@ -118,9 +118,18 @@ def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, known: Family
 def named_rules(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
     """The numbers of the rules whose whole name (title, English title, glossary term: the index's
     ``name`` field, ``search.analysis.name_key``) is ``text``, in document order."""
+    return list(dict.fromkeys(searcher.stored_fields(d)["number"] for d in sorted(_named_docs(searcher, text, lang))))
+
+
+def is_rule_name(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    """True when ``text`` is the whole name of a rule (``named_rules`` is not empty), without
+    reading the rules' stored fields."""
+    return bool(_named_docs(searcher, text, lang))
+
+
+def _named_docs(searcher: WhooshSearcher, text: str, lang: str) -> set[int]:
     keys = {name_key(text, key_lang) for key_lang in ((lang, "en") if lang in CJK_LANGUAGES else (lang,))} - {""}
-    docnums = sorted({d for key in keys for d in matching_docs(searcher, wq.Term("name", key))})
-    return list(dict.fromkeys(searcher.stored_fields(d)["number"] for d in docnums))
+    return {d for key in keys for d in matching_docs(searcher, wq.Term("name", key))}
 
 
 def _family(searcher: WhooshSearcher, numbers: Iterable[str]) -> frozenset[int]:

@@ -72,6 +72,7 @@ from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords
+from search.cjk_words import IsName
 from search.japanese import JapaneseWords
 from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.pairs import PairsReader
@@ -91,7 +92,7 @@ from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, below, merge_languages, named_rules_first, query_languages, query_name, text_before_titles,
 )
-from search.related import FamilyWords, named_rules, related_words
+from search.related import FamilyWords, is_rule_name, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
@@ -258,15 +259,18 @@ class Searcher:
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None
         latin = None if notes.literal else self._spellers_of(edition.id)[0]
+        def is_name(text: str) -> bool:
+            return is_rule_name(searcher, text, lang)
+
         if lang == "ko":
             parsed = without_question_words(parsed)
-        elif lang in ("ja", "zh") and not named_rules(searcher, query_name(parsed), lang):
-            parsed = self._cut(searcher, edition.id, lang, parsed)
+        elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
+            parsed = self._cut(searcher, edition.id, lang, parsed, is_name)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":
             corrected = without_particles(corrected, self._korean_nouns(edition.id))
-            corrected = named_without_particle(corrected, lambda text: bool(named_rules(searcher, text, lang)))
+            corrected = named_without_particle(corrected, is_name)
         parsed = informative(corrected, searcher.reader(), lang)
         pairs = self._pairs.edition(edition.id)
         words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(
@@ -305,11 +309,9 @@ class Searcher:
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
-    def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery) -> ParsedQuery:
+    def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
+             is_name: IsName) -> ParsedQuery:
         """A Japanese or Chinese query cut into its words (``search.japanese``, ``search.chinese``)."""
-        def is_name(text: str) -> bool:
-            return bool(named_rules(searcher, text, lang))
-
         if lang == "ja":
             return self._japanese(parsed, is_name)
         self._chinese.teach(edition_id, lambda: (str(name) for name in searcher.reader().field_terms("name")))
