@@ -18,8 +18,9 @@ documents at once, with dicts:
   the count of the query's terms each document matches. whoosh counts the terms left in its
   matcher tree, which shrinks as terms run out during a search (so a document's score depended
   on its place in the index); here the count is the query's, for every document;
-- anything else (``Phrase``, ``Prefix``, ``search.query.PairTerm``, ...) is scored by its own
-  whoosh matcher, document by document.
+- a ``Phrase`` matches nothing when no document holds all its words (read from the words'
+  cached postings); otherwise it, like anything else (``Prefix``, ``search.query.PairTerm``,
+  ...), is scored by its own whoosh matcher, document by document.
 
 Ties are ordered as whoosh orders them: lower document number first. The searcher must be used
 by one thread at a time (``search.readers``), which also guards its postings cache.
@@ -127,6 +128,8 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     if isinstance(query, wq.Term) and not counting:  # search.query.PairTerm: its own scorer, boost inside
         return cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
                       lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
+    if kind is wq.Phrase and not counting and not _may_match(query, searcher):
+        return {}, None, 0  # (the term count matters only under a coordinated Or, which counts)
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
         if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
             return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
@@ -164,7 +167,15 @@ def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Sco
                       lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
     boost = query.boost
     scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
-    return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if postings or _held(query, searcher) else 0
+    held = bool(postings) or cached(searcher, ("held", query.fieldname, query.text), lambda: _held(query, searcher))
+    return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if held else 0
+
+
+def _may_match(phrase: wq.Phrase, searcher: WhooshSearcher) -> bool:
+    """False when no document holds every word of ``phrase`` (read from the cached postings),
+    so that whoosh's phrase matcher, which reads positions from the index, need not be made."""
+    postings = sorted((_term(wq.Term(phrase.fieldname, word), searcher, False)[0] for word in phrase.words), key=len)
+    return bool(postings) and any(all(doc in other for other in postings[1:]) for doc in postings[0])
 
 
 def _held(query: wq.Term, searcher: WhooshSearcher) -> bool:

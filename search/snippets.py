@@ -8,7 +8,6 @@ same rules come back for many queries.
 
 from __future__ import annotations
 
-import heapq
 import html
 import threading
 from collections import OrderedDict, deque
@@ -74,9 +73,9 @@ def snippet(text: str, terms: Iterable[str], analyzer: Analyzer) -> str:
     if terms:
         tokens = _tokens(text, analyzer)
         if any(token.text in terms for token in tokens):
-            fragments = _fragments(text, tokens, terms)
-            best = heapq.nlargest(FRAGMENTS, fragments, key=lambda f: (_fragment_score(f), f.startchar))
-            best = sorted((f for f in best if _fragment_score(f) >= 1), key=lambda f: f.startchar)
+            scored = [(_fragment_score(f), f.startchar, f) for f in _fragments(text, tokens, terms)]
+            scored.sort(key=lambda item: item[:2], reverse=True)  # heapq.nlargest's order, cheaper for a few
+            best = sorted((f for score, _, f in scored[:FRAGMENTS] if score >= 1), key=lambda f: f.startchar)
             marked = MarkFormatter().format(best)
             if marked:
                 return marked

@@ -16,7 +16,7 @@ from tests.search.search_kb import build_search_kb
 QUERIES = [
     ("en", "trample"), ("en", "deathtouch trample"), ("en", "state-based actions"), ("en", "combat damage step"),
     ("en", '"hand size"'), ("en", "legend rule"), ("en", "704.5j legend"), ("en", "maximum hand size"),
-    ("en", "creature with trample assigns combat damage to a planeswalker"),
+    ("en", "creature with trample assigns combat damage to a planeswalker"), ("en", "\"mulligan trample\" hand"),
     ("ko", "돌진"), ("ko", "상태 참조 행동"), ("ko", "전투 피해"), ("ko", "trample"),
     ("ja", "マリガン"), ("ja", "マリガンの手順"), ("ja", "対象"), ("ja", "黄金律"),
 ]
