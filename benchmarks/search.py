@@ -172,7 +172,7 @@ def measure(kind: str, queries: list[JudgedQuery], searcher: Searcher, fts: Fts5
 
     def baseline(judged: JudgedQuery) -> list[str]:
         if all_languages:
-            return [n for language in fts.editions for n in fts.search(judged.query, language)]
+            return [n for language in fts.tables for n in fts.search(judged.query, language)]
         return fts.search(judged.query, judged.lang)
 
     requests = iter(range(10**9))

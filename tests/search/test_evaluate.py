@@ -139,3 +139,24 @@ def test_figures_per_block_and_beside_a_baseline(tmp_path: Path) -> None:
     baseline = Fts5Baseline(open_searcher(build).store, ["en"])
     base = evaluate_with(lambda q: baseline.search(q.query, q.lang), judged)
     assert base.results[1].found == () and base.results[0].rank is not None
+
+
+def test_the_baseline_reads_korean_japanese_and_chinese_as_character_pairs() -> None:
+    from search.baseline import cjk_bigrams
+
+    assert cjk_bigrams("돌진은 무엇").split() == ["돌진", "진은", "무엇"]
+    assert cjk_bigrams("マリガンの手順").split() == ["マリ", "リガ", "ガン", "ンの", "の手", "手順"]
+    assert cjk_bigrams("践踏").split() == ["践踏"]
+    assert cjk_bigrams("702.19b trample 가").split() == ["702.19b", "trample", "가"]
+
+
+def test_the_baseline_finds_words_inside_cjk_runs_and_keeps_each_language_to_itself(tmp_path: Path) -> None:
+    from search.baseline import Fts5Baseline
+
+    store = open_searcher(build_search_kb(tmp_path / "build")).store
+    english = Fts5Baseline(store, ["en"])
+    every = Fts5Baseline(store, store.languages())
+    assert "103.5" in every.search("マリガン", "ja")[:3]  # the texts write マリガンを, マリガンする
+    assert "702.19" in every.search("돌진은", "ko")[:3]
+    for query in ("deathtouch trample", "when can I mulligan", "legend rule"):
+        assert every.search(query, "en") == english.search(query, "en")  # no other language's statistics
