@@ -68,10 +68,11 @@ from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
 from kb.model import Edition
+from kb.scripts import HANGUL, KANA
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
-from search.chinese import ChineseWords
+from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName
 from search.japanese import JapaneseWords
 from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
@@ -196,7 +197,18 @@ class Searcher:
         return self._translated(query, lang)
 
     def _translate(self, query: str, lang: str) -> str:
-        return self._dictionary().translate(query, lang)[0]
+        """The dictionary's translation; Chinese is searched in Simplified characters, and a query
+        of Chinese characters alone that the dictionary leaves as it is, is translated from its
+        Simplified form when that is a term (踐踏 searched in English is ``trample``)."""
+        dictionary = self._dictionary()
+        translated = dictionary.translate(query, lang)[0]
+        if lang == "zh":
+            return simplified(translated)
+        if translated == query and not KANA.search(query) and not HANGUL.search(query):
+            chinese = simplified(query)
+            if chinese != query and (from_chinese := dictionary.translate(chinese, lang)[0]) != chinese:
+                return from_chinese
+        return translated
 
     def _dictionary(self) -> TermDictionary:
         """The store's term dictionary, read on first use."""

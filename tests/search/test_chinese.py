@@ -3,7 +3,7 @@ the words a rule holds."""
 
 from __future__ import annotations
 
-from search.chinese import ChineseWords
+from search.chinese import ChineseWords, simplified
 from search.cjk_words import read_run
 from search.query import Clause, parse_query
 
@@ -46,3 +46,10 @@ def test_only_runs_of_three_characters_or_more_are_cut() -> None:
         Clause("什么是践踏", phrase=True), Clause("践踏"), Clause("死触"), Clause("传奇"), Clause("规则"), Clause("trample"))
     unchanged = parse_query("践踏 死触")
     assert chinese_words(unchanged) is unchanged
+
+
+def test_traditional_characters_are_written_simplified_and_other_scripts_kept() -> None:
+    assert simplified("什麼是踐踏") == "什么是践踏"
+    assert simplified("如果我控制兩個同名的傳奇生物會怎樣") == "如果我控制两个同名的传奇生物会怎样"
+    assert simplified("死触 践踏") == "死触 践踏"  # Simplified already
+    assert simplified("trample 702.19b 돌진 トランプル") == "trample 702.19b 돌진 トランプル"

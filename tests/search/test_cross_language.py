@@ -112,6 +112,19 @@ def test_a_word_is_searched_without_its_particles_nor_a_questions_words(kb, lang
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
 
 
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("zh", "踐踏", ["702.19", "702.19a", "702.19b"]),  # Traditional: nothing was found
+    ("zh", "什麼是踐踏", ["702.19", "702.19a", "702.19b"]),
+    ("zh", "如果我控制兩個同名的傳奇生物會怎樣", ["704.5j"]),
+    ("zh", "傳奇規則", ["704.5j"]),
+    ("en", "死觸", ["702.2", "702.2a", "702.2b"]),
+    ("ko", "踐踏", ["702.19", "702.19a", "702.19b"]),
+    ("ja", "踐踏", ["702.19", "702.19a", "702.19b"]),
+])
+def test_traditional_chinese_finds_what_the_simplified_translation_holds(kb, lang: str, query: str, first) -> None:
+    assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
+
+
 @pytest.mark.parametrize(("query", "lang", "number"), [
     ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
 ])
@@ -182,6 +195,9 @@ def test_the_search_page_says_what_it_searched(kb_dir: Path) -> None:
     assert page.select_one("p.other-language") is not None
     page = BeautifulSoup(client.get("/search", query_string={"q": "trample", "lang": "en"}).text, "html.parser")
     assert page.select("p.searched-as, p.other-language") == []
+    page = BeautifulSoup(client.get("/search", query_string={"q": "踐踏", "lang": "zh"}).text, "html.parser")
+    assert page.select_one("p.searched-as span").get_text() == "践踏"  # in Simplified characters
+    assert page.select_one("li.hit a.hit-title").get_text() == "702.19 践踏"
 
 
 def test_an_excerpt_says_what_it_holds_and_sends_a_missing_rule_to_its_english_edition(kb_dir: Path) -> None:
