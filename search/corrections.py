@@ -5,7 +5,8 @@ for trample"), and the switch that searches the words as typed (``literal``).
 when a spelling correction (``search.spelling``, ``search.spelling_cjk``) changed a word of it,
 else None. A query is corrected word by word (``searcher.correct_query`` keeps each whitespace
 word's place), so the correction is the query's words with the corrected ones replaced
-(``tramlpe damge`` -> ``trample damage``). With ``literal=True`` no word is corrected.
+(``tramlpe damge`` -> ``trample damage``); a Japanese or Chinese word is replaced inside the
+run that holds it (``マリカンはいつできますか`` -> ``マリガンはいつできますか``). With ``literal=True`` no word is corrected.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from kb.scripts import KANA_OR_KANJI
 from search.query import ParsedQuery
 
 
@@ -60,7 +62,9 @@ class SearchNotes:
             return None
         fixed = " ".join(query.split())
         for word, correction in changed.items():
-            fixed = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _: correction, fixed)
+            bounded = not KANA_OR_KANJI.search(word)  # Japanese and Chinese write no spaces around words
+            pattern = rf"(?<!\w){re.escape(word)}(?!\w)" if bounded else re.escape(word)
+            fixed = re.sub(pattern, lambda _: correction, fixed)
         if fixed == " ".join(query.split()):  # not as typed (put in another language, NFKC): as searched
             return self.searched[edition_id or ""]
         return fixed

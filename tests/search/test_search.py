@@ -249,6 +249,8 @@ def test_a_japanese_correction_is_said_too(searcher: Searcher) -> None:
     found = searcher.find("マリカン", lang="ja")  # a dropped voicing mark
     assert (found.corrected, found.hits[0].number) == ("マリガン", "103.5")
     assert searcher.find("マリカン", lang="ja", literal=True).corrected is None
+    found = searcher.find("マリカンはいつできますか", lang="ja")  # the whole question, not only its word
+    assert (found.corrected, found.hits[0].number) == ("マリガンはいつできますか", "103.5")
 
 
 @pytest.mark.parametrize(("query", "lang"), [("trample damage", "en"), ("돌진", "ko"), ("マリガン", "ja")])
