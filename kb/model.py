@@ -119,8 +119,8 @@ class Edition:
 class Vocabulary:
     """The words an edition's search corrects query words against (``search.spelling``):
     ``title_words`` and ``text_words`` are the lower-case Latin words of the rules' names and of
-    their texts, with how often each occurs; ``names`` the Korean/Japanese name words with their
-    weights; ``readings`` katakana readings of Japanese words holding kanji (reading -> word)."""
+    their texts, with how often each occurs; ``names`` the Korean/Japanese/Chinese name words
+    (Chinese: also the words of the texts) with their weights; ``readings`` katakana readings of Japanese words holding kanji (reading -> word)."""
 
     title_words: Mapping[str, int] = field(default_factory=dict)
     text_words: Mapping[str, int] = field(default_factory=dict)

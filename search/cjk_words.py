@@ -30,6 +30,19 @@ def cut_clauses(parsed: ParsedQuery, cut: Callable[[str], list[str]]) -> ParsedQ
     return parsed if tuple(clauses) == parsed.clauses else replace(parsed, clauses=tuple(clauses))
 
 
+def corrected_name(parsed: ParsedQuery, correct: Callable[[str], str | None], is_name: IsName) -> ParsedQuery | None:
+    """``parsed`` as the rule's name its one word is, once corrected (``correct``, the edition's
+    speller: ``迟续性效应的互动 -> 持续性效应的互动``, 613's title; ``衍生伍 -> 衍生物``); None when
+    ``parsed`` is more than one unquoted word or its correction is no name. Asked before a run is
+    cut into words: a slip inside a name breaks it apart (``衍生`` and ``伍``)."""
+    if len(parsed.clauses) != 1 or parsed.clauses[0].phrase or parsed.related:
+        return None
+    fixed = correct(parsed.clauses[0].text)
+    if not fixed or not is_name(fixed):
+        return None
+    return replace(parsed, clauses=(Clause(fixed),))
+
+
 def read_run(tokens: Sequence[Token], is_name: IsName) -> list[str]:
     """The words of a run: a rule's name it holds around its content words, with up to
     ``NAME_REACH`` function tokens on either side (``特別な処理とは何ですか -> [特別な処理]``: the

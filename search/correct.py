@@ -1,6 +1,6 @@
 """Spelling correction of a query in one edition: a word no text of the edition holds is
 replaced by the edition's nearest word (``search.spelling`` for Latin words, ``search.spelling_cjk``
-for Korean and Japanese script runs); a word the texts hold, a stop word, and (in a question) a
+for Korean and Japanese script runs, ``search.spelling_zh`` for Chinese ones, by sound); a word the texts hold, a stop word, and (in a question) a
 capitalised name are never changed."""
 
 from __future__ import annotations
@@ -16,10 +16,13 @@ from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
 from search.spelling import LatinSpeller
 from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
+from search.spelling_zh import ChineseSpeller
+
+Speller = CJKSpeller | ChineseSpeller
 
 
 def correct_query(
-    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: CJKSpeller | None = None,
+    searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, speller: Speller | None = None,
     thorough: bool = False, latin: LatinSpeller | None = None,
 ) -> ParsedQuery:
     """``parsed`` with every Latin word that no text field of the edition holds replaced by its
@@ -40,23 +43,23 @@ def correct_query(
     return replace(parsed, clauses=tuple(clauses))
 
 
-def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: Speller, thorough: bool) -> str:
     return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
 
 
-def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: CJKSpeller, thorough: bool) -> str:
+def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: Speller, thorough: bool) -> str:
     """A script run of a word, corrected when it is two characters or more and no text has it:
     a token no text field holds, or a run the speller does not know (``CJKSpeller.knows``) that
     no heading or text holds as a phrase; with ``thorough``, any run that is no vocabulary word."""
     if len(run) < 2:
         return run
-    held = not thorough and _held(searcher.reader(), run, lang)
+    held = not thorough and held_in_texts(searcher.reader(), run, lang)
     if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
         return run
     return speller.correct(run) or run
 
 
-def _held(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
+def held_in_texts(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
     """True when every token of ``text`` is in some text field of the edition."""
     tokens = field_tokens("body", text, lang)
     return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)

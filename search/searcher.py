@@ -19,8 +19,10 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    holds (``search.spelling_cjk``): a bigram no text has (``돌짐 -> 돌진``, ``マリガソの手順 ->
    マリガンの手順``), or a katakana word no text has, or hiragana spelling a name or its reading
    (``たいしょう -> 対象``), either not found as a phrase; when the words are all held but find
-   nothing together, runs that are no vocabulary word are corrected too. A word the texts hold
-   is never changed.
+   nothing together, runs that are no vocabulary word are corrected too. Chinese runs are
+   corrected by sound (``search.spelling_zh``: ``践蹋 -> 践踏``), and a Japanese or Chinese query
+   no text holds that is a rule's name once corrected is read as that name before it is cut
+   (``迟续性效应的互动 -> 持续性效应的互动``). A word the texts hold is never changed.
 3. A question (more than ``search.informative.LONG_QUERY`` words) keeps its informative words:
    those the edition holds, rarest first (``search.informative``); its capitalised words that no
    text holds are names, never spell-corrected.
@@ -73,7 +75,7 @@ from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords, simplified
-from search.cjk_words import IsName
+from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords
 from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.pairs import PairsReader
@@ -86,7 +88,7 @@ from search.query import (
     parse_query,
     weighting,
 )
-from search.correct import correct_query
+from search.correct import correct_query, held_in_texts
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
@@ -98,6 +100,7 @@ from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import CJKSpeller
+from search.spelling_zh import ChineseSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
 
@@ -277,7 +280,7 @@ class Searcher:
         if lang == "ko":
             parsed = without_question_words(parsed)
         elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
-            parsed = self._cut(searcher, edition.id, lang, parsed, is_name)
+            parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko":
@@ -321,6 +324,17 @@ class Searcher:
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
+    def _read_words(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
+                    speller: CJKSpeller | ChineseSpeller | None, is_name: IsName, notes: SearchNotes) -> ParsedQuery:
+        """A Japanese or Chinese query holding a slip no text holds that is a rule's name once
+        corrected is that name (``search.cjk_words.corrected_name``); else it is cut into its words."""
+        if speller is not None and not held_in_texts(searcher.reader(), query_name(parsed), lang):
+            named = corrected_name(parsed, speller.correct, is_name)
+            if named is not None:
+                notes.corrected(edition_id, parsed, named)
+                return named
+        return self._cut(searcher, edition_id, lang, parsed, is_name)
+
     def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
              is_name: IsName) -> ParsedQuery:
         """A Japanese or Chinese query cut into its words (``search.japanese``, ``search.chinese``)."""
@@ -334,14 +348,16 @@ class Searcher:
         return self._readers.memo(edition_id, "korean nouns", lambda: korean_nouns(
             text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
 
-    def _speller(self, edition_id: str) -> CJKSpeller:
-        """The edition's Korean/Japanese speller."""
+    def _speller(self, edition_id: str) -> CJKSpeller | ChineseSpeller:
+        """The edition's Korean, Japanese or Chinese speller."""
         return self._spellers_of(edition_id)[1]
 
-    def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, CJKSpeller]:
+    def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, CJKSpeller | ChineseSpeller]:
         """The edition's spellers, made from its vocabulary in the store, kept with its searcher."""
-        def make() -> tuple[LatinSpeller, CJKSpeller]:
+        def make() -> tuple[LatinSpeller, CJKSpeller | ChineseSpeller]:
             vocabulary = self.store.vocabulary(edition_id)
+            if self._editions[edition_id] == "zh":
+                return LatinSpeller(vocabulary), ChineseSpeller(vocabulary.names)
             return LatinSpeller(vocabulary), CJKSpeller(vocabulary)
 
         return self._readers.memo(edition_id, "spellers", make)

@@ -22,7 +22,7 @@ from these tables and holds nothing they lack.
   ``'names'``) or only mention (``'mentions'``) rule ``number``, in glossary order.
 - ``vocabulary(edition, kind, word, weight)``: the spelling vocabulary: ``kind`` ``'title'``
   and ``'text'`` (Latin words of the rules' names and texts, ``weight`` their count), ``'name'``
-  (Korean/Japanese name words, ``weight`` as ``search.spelling_cjk`` ranks them).
+  (Korean/Japanese/Chinese words, ``weight`` as ``search.spelling_cjk`` and ``spelling_zh`` rank them).
 - ``readings(edition, reading, word)``: katakana readings of Japanese vocabulary words.
 - ``chain(edition, lang, position)``: each language's dated editions in effective-date order
   (``ingest.align``; one edition per date, the others are copies).

@@ -125,6 +125,21 @@ def test_traditional_chinese_finds_what_the_simplified_translation_holds(kb, lan
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
 
 
+@pytest.mark.parametrize(("query", "corrected", "first"), [
+    ("践蹋", "践踏", ["702.19", "702.19a", "702.19b"]),  # found nothing
+    ("什么是践蹋", "什么是践踏", ["702.19", "702.19a", "702.19b"]),
+    ("死处", "死触", ["702.2", "702.2a", "702.2b"]),
+    ("踐蹋", "践踏", ["702.19", "702.19a", "702.19b"]),  # Traditional, and a slip
+    ("被反击的咒雨会去哪里", "被反击的咒语会去哪里", ["701.5a"]),
+    ("迟续性效应的互动", "持续性效应的互动", ["613"]),  # a name, corrected whole before it is cut
+    ("衍生伍", "衍生物", ["111"]),  # jieba cut it into 衍生 and 伍
+])
+def test_a_chinese_slip_of_the_input_method_is_corrected_by_sound(kb, query: str, corrected: str, first) -> None:
+    found = kb.find(query, lang="zh", limit=len(first))
+    assert (found.corrected, [hit.number for hit in found.hits]) == (corrected, first)
+    assert kb.find(query, lang="zh", literal=True).corrected is None
+
+
 @pytest.mark.parametrize(("query", "lang", "number"), [
     ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
 ])
