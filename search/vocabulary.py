@@ -1,7 +1,8 @@
 """The spelling vocabulary of an edition, computed at build time and stored with it (``kb.store``):
-the Latin words of its rules' names and texts for ``search.spelling``, and the Korean/Japanese name
-words and readings for ``search.spelling_cjk``, and the Chinese ones for ``search.spelling_zh``. ``edition_vocabulary`` gives the whole
-``kb.model.Vocabulary``; the searcher reads it back from the store.
+the Latin words of its rules' names and texts for ``search.spelling``, the Korean/Japanese name
+words and readings for ``search.spelling_cjk``, and the Chinese name and text words for
+``search.spelling_zh``. ``edition_vocabulary`` gives the whole ``kb.model.Vocabulary``; the
+searcher reads it back from the store.
 """
 
 from __future__ import annotations
