@@ -14,6 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from kb.scripts import HIRAGANA
 from kb.store.read import Store
 
 KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2, "gloss": 3, "list": 4}
@@ -25,6 +26,7 @@ _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
 _TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:译者?注[：:]|번역자\s?주|역주).*[）)]$")
 """A translators' closing note: Chinese ``（译者注：…）``, Korean ``(번역자 주-…)``."""
 _FOLD_CJK = re.compile(r"[\s・·]+")
+_HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
 _HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
 
@@ -144,7 +146,7 @@ class TermDictionary:
             if pieces[end - 1].isspace() or pieces[start].isspace():
                 continue
             text = "".join(pieces[start:end])
-            if len(_fold_tight(text)) < 2:
+            if len(_fold_tight(text)) < 2 or _inside_kana(pieces, start, end):
                 continue
             found = self.lookup(text)
             if any(fold(t.term) == fold(text) for _, terms in found for t in terms if t.lang == lang):
@@ -154,6 +156,14 @@ class TermDictionary:
                 if put:
                     return end, put
         return None
+
+
+def _inside_kana(pieces: list[str], start: int, end: int) -> bool:
+    """True when ``pieces[start:end]`` is hiragana with hiragana right before or after it: a reading
+    (しま, 島's) inside a Japanese word (しますか), not a term."""
+    def kana(index: int) -> bool:
+        return 0 <= index < len(pieces) and bool(_HIRAGANA_ONLY.fullmatch(pieces[index]))
+    return all(kana(i) for i in range(start, end)) and (kana(start - 1) or kana(end))
 
 
 def _join(pieces: list[str]) -> str:
