@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 
 from kb.model import GlossaryNames, Rule, Vocabulary
+from kb.store.terms import split_headword
 from search.spelling_cjk import KANA_ONLY, KANJI_RUN, KATAKANA_WORD, SCRIPT_RUN, SPACES, fold_kana
 from search.spelling_zh import HAN_WORD
 
@@ -31,12 +32,21 @@ def edition_vocabulary(rules: Sequence[Rule], glossary: GlossaryNames, lang: str
     filled) and what its glossary terms name: ``title_words`` from every rule's title, English
     title, glossary names and defined terms; ``text_words`` from the rule texts; the CJK names
     and readings of ``cjk_vocabulary`` (empty unless ``lang`` is ``ko``/``ja``/``zh``)."""
-    names = [[n for n in (r.title, r.title_en, *glossary.names.get(r.number, ())) if n] for r in rules]
+    names = [[n for n in (r.title, r.title_en, *map(headword_term, glossary.names.get(r.number, ()))) if n]
+             for r in rules]
     titles = Counter(w for found, rule in zip(names, rules) for w in latin_words(" ".join(found + list(rule.defined_terms))))
     texts = Counter(latin_words("\n".join(rule.text for rule in rules)))
     every_name = chain((n for found in names for n in found), (t for rule in rules for t in rule.defined_terms))
     cjk = cjk_vocabulary(every_name, (rule.text for rule in rules), lang)
     return Vocabulary(dict(titles), dict(texts), cjk["words"], cjk["readings"])
+
+
+def headword_term(headword: str) -> str:
+    """A glossary headword's term alone: a Japanese one without its kana reading and English term
+    (``フェイズイン、フェイズアウト（ふぇいずいん、ふぇいずあうと）／Phased In, Phased Out``: its
+    reading made フェイズアウト a misspelling of ふぇいずあうと), a translation's without its
+    translators' note."""
+    return split_headword(headword)[0]
 
 
 def latin_words(text: str) -> list[str]:

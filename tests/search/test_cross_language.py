@@ -81,6 +81,9 @@ def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     # a term of the language is kept whole: 先制攻撃 (ja, first strike) holds 先制 (zh, the initiative)
     assert terms.translate("先制攻撃", "ja") == ("先制攻撃", [])
     assert terms.translate("先制攻撃", "zh") == ("先攻", [("先制攻撃", "先攻")])
+    # a reading is a term only as a whole kana word: しま is 島's, but not inside しますか
+    assert terms.translate("しま", "en") == ("Island", [("しま", "Island")])
+    assert terms.translate("護法はどう機能しますか", "ja") == ("護法はどう機能しますか", [])
 
 
 def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
@@ -123,6 +126,11 @@ def test_a_word_is_searched_without_its_particles_nor_a_questions_words(kb, lang
 ])
 def test_traditional_chinese_finds_what_the_simplified_translation_holds(kb, lang: str, query: str, first) -> None:
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
+
+
+def test_a_katakana_word_is_never_corrected_into_a_glossary_reading(kb) -> None:
+    found = kb.find("フェイズアウト", lang="ja", limit=1)  # was "corrected" to ふぇいずあうと
+    assert (found.corrected, found.hits[0].number) == ("フェイズ・アウト", "702.26")
 
 
 @pytest.mark.parametrize(("query", "corrected", "first"), [

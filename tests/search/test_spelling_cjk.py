@@ -66,3 +66,16 @@ def test_the_vocabulary_of_an_edition() -> None:
 def test_corrections(lang: str, word: str, expected: str | None) -> None:
     found = _vocabulary(lang)
     assert CJKSpeller(Vocabulary(names=found["words"], readings=found["readings"])).correct(word) == expected
+
+
+def test_a_glossary_headword_gives_the_vocabulary_its_term_alone() -> None:
+    from search.vocabulary import headword_term
+
+    headword = "フェイズイン、フェイズアウト（ふぇいずいん、ふぇいずあうと）／Phased In, Phased Out"
+    assert headword_term(headword) == "フェイズイン、フェイズアウト"
+    words = cjk_vocabulary([headword_term(headword)], [], "ja")["words"]
+    assert "ふぇいずあうと" not in words and "フェイズアウト" in words
+    assert "ふぇいずあうと" in cjk_vocabulary([headword], [], "ja")["words"]
+    # a reading as a word made フェイズ・アウト typed without its dot a misspelling of ふぇいずあうと
+    assert CJKSpeller(Vocabulary(names={"ふぇいずあうと": 10})).correct("フェイズアウト") == "ふぇいずあうと"
+    assert CJKSpeller(Vocabulary(names={"フェイズ・アウト": 10})).correct("フェイズアウト") == "フェイズ・アウト"
