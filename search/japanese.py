@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from kb.scripts import HIRAGANA, KANJI, KATAKANA
 from search.cjk_words import IsName, Token, cut_clauses, read_run
-from search.query import ParsedQuery
+from search.query import Clause, ParsedQuery
 
 LEFT_OUT = frozenset({"助詞", "助動詞", "記号", "副詞", "連体詞", "接続詞", "感動詞", "フィラー"})
 """Janome's parts of speech (first level) a rule's words never are in a query."""
@@ -34,6 +36,31 @@ _HIRAGANA = re.compile(f"[{HIRAGANA}]")
 _HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
 _KATAKANA_ONLY = re.compile(f"[{KATAKANA}・ー]+")
 _OTHER_JAPANESE = re.compile(f"[{KANJI}{KATAKANA}]")
+
+
+PARTICLES_AFTER = ("とは", "って", "は", "が", "を", "の", "に", "で", "と", "も", "から", "まで", "へ", "や")
+"""Particles that may follow a term typed in hiragana at the start of a query (``converted_reading``)."""
+MIN_READING_KANA = 3
+
+
+def converted_reading(parsed: ParsedQuery, word_read_as: Callable[[str], str | None]) -> ParsedQuery | None:
+    """``parsed`` with the hiragana that opens its one word written as the word it reads, when a
+    particle or nothing follows it (``おうごんりつとは何ですか -> 黄金律とは何ですか``: Janome cuts
+    unconverted hiragana into nonsense); ``word_read_as`` gives the vocabulary word a kana
+    reading spells (the speller's, ``search.spelling_cjk``), or None. The longest such reading of
+    ``MIN_READING_KANA`` kana or more wins; None when ``parsed`` has no such opening."""
+    if len(parsed.clauses) != 1 or parsed.clauses[0].phrase:
+        return None
+    text = parsed.clauses[0].text
+    opening = _HIRAGANA_ONLY.match(text)
+    if opening is None or opening.end() == len(text):  # hiragana alone: spelling correction reads it
+        return None
+    for end in range(opening.end(), MIN_READING_KANA - 1, -1):
+        rest = text[end:]
+        word = word_read_as(text[:end])
+        if word and (not rest or not _HIRAGANA.match(rest) or rest.startswith(PARTICLES_AFTER)):
+            return replace(parsed, clauses=(Clause(word + rest),))
+    return None
 
 
 class JapaneseWords:

@@ -76,7 +76,7 @@ from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
-from search.japanese import JapaneseWords
+from search.japanese import JapaneseWords, converted_reading
 from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -327,12 +327,19 @@ class Searcher:
     def _read_words(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
                     speller: CJKSpeller | ChineseSpeller | None, is_name: IsName, notes: SearchNotes) -> ParsedQuery:
         """A Japanese or Chinese query holding a slip no text holds that is a rule's name once
-        corrected is that name (``search.cjk_words.corrected_name``); else it is cut into its words."""
-        if speller is not None and not held_in_texts(searcher.reader(), query_name(parsed), lang):
-            named = corrected_name(parsed, speller.correct, is_name)
-            if named is not None:
-                notes.corrected(edition_id, parsed, named)
-                return named
+        corrected is that name (``search.cjk_words.corrected_name``); else it is cut into its
+        words, a Japanese one opening with a term typed in hiragana once that is converted
+        (``search.japanese.converted_reading``)."""
+        if speller is None:
+            return self._cut(searcher, edition_id, lang, parsed, is_name)
+        named = corrected_name(parsed, speller.correct, is_name)
+        if named is not None and not held_in_texts(searcher.reader(), query_name(parsed), lang):
+            notes.corrected(edition_id, parsed, named)
+            return named
+        converted = converted_reading(parsed, speller.word_read_as)  # hiragana bigrams are all held
+        if converted is not None:
+            notes.corrected(edition_id, parsed, converted)
+            parsed = converted
         return self._cut(searcher, edition_id, lang, parsed, is_name)
 
     def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,

@@ -100,6 +100,12 @@ class CJKSpeller:
             return True
         return run in self.weights or any(run in word for word in self._katakana)
 
+    def word_read_as(self, kana: str) -> str | None:
+        """The vocabulary word holding kanji that ``kana`` (hiragana or katakana) reads
+        (``おうごんりつ -> 黄金律``), or None."""
+        word = self.forms.get(_folded(kana))
+        return word if word is not None and KANJI_RUN.search(word) else None
+
     def correct(self, word: str) -> str | None:
         """The closest vocabulary word to ``word`` (an NFKC Hangul or kana/kanji run, or a Hangul word
         ending in a particle), or None when none is within ``max_distance`` or ``word`` is one."""

@@ -57,6 +57,10 @@ class ChineseSpeller:
         """True: every Chinese run the texts hold is a word as typed (see ``search.correct``)."""
         return True
 
+    def word_read_as(self, kana: str) -> str | None:
+        """None: Chinese has no kana (the interface of ``search.spelling_cjk.CJKSpeller``)."""
+        return None
+
     def correct(self, run: str) -> str | None:
         """``run`` (Chinese characters) with its longest stretch that is no vocabulary word but
         sounds like one written as that word (see module); None when no stretch does, or ``run``

@@ -27,6 +27,8 @@ _TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:译者?注[：:]|번역자\s?주|역
 """A translators' closing note: Chinese ``（译者注：…）``, Korean ``(번역자 주-…)``."""
 _FOLD_CJK = re.compile(r"[\s・·]+")
 _HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
+MIN_KANA_BEFORE_KANA = 3
+"""Kana a reading needs to be read as a term before more hiragana (``_inside_kana``)."""
 _HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
 
 
@@ -159,11 +161,15 @@ class TermDictionary:
 
 
 def _inside_kana(pieces: list[str], start: int, end: int) -> bool:
-    """True when ``pieces[start:end]`` is hiragana with hiragana right before or after it: a reading
-    (しま, 島's) inside a Japanese word (しますか), not a term."""
+    """True when ``pieces[start:end]`` is hiragana inside a run of hiragana: after hiragana, or
+    before it when shorter than ``MIN_KANA_BEFORE_KANA``: a reading (しま, 島's) inside a Japanese
+    word (機能しますか), not a term. A longer reading may open a run, a term typed unconverted
+    before its particle (もんしょうとは: 紋章とは)."""
     def kana(index: int) -> bool:
         return 0 <= index < len(pieces) and bool(_HIRAGANA_ONLY.fullmatch(pieces[index]))
-    return all(kana(i) for i in range(start, end)) and (kana(start - 1) or kana(end))
+    if not all(kana(i) for i in range(start, end)):
+        return False
+    return kana(start - 1) or (kana(end) and end - start < MIN_KANA_BEFORE_KANA)
 
 
 def _join(pieces: list[str]) -> str:

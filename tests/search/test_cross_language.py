@@ -107,6 +107,7 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
     ("ko", "전설 규칙이란 무엇인가요", ["704.5j"]),
     ("ja", "マリガンはいつできますか", ["103.5"]),  # 800.6, 903.12g, 103.5c came first
     ("ja", "打ち消された呪文はどこに行きますか", ["701.6a"]),
+    ("ja", "おうごんりつとは何ですか", ["101", "101.1", "101.2"]),  # typed unconverted: Janome cut it into nonsense
     ("zh", "什么是践踏", ["702.19", "702.19a", "702.19b"]),  # 702.19c first, the family out of order
     ("zh", "如果我控制两个同名的传奇生物会怎样", ["704.5j"]),  # was not in the top 8
     ("zh", "传奇规则是什么", ["704.5j"]),

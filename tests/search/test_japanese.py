@@ -34,3 +34,28 @@ def test_only_words_mixing_hiragana_with_kanji_or_katakana_are_cut() -> None:
         Clause("できない", phrase=True), Clause("レジェンド・ルール"), Clause("状況起因処理"), Clause("たいしょう"))
     unchanged = parse_query("トランプル たいしょう")
     assert japanese_words(unchanged) is unchanged
+
+
+def test_a_term_typed_in_hiragana_before_its_particle_is_converted() -> None:
+    from search.japanese import converted_reading
+
+    readings = {"おうごんりつ": "黄金律", "ゆうせんけん": "優先権", "どうし": "動詞"}.get
+    def converted(text: str) -> str | None:
+        found = converted_reading(parse_query(text), readings)
+        return found and " ".join(clause.text for clause in found.clauses)
+    assert converted("おうごんりつとは何ですか") == "黄金律とは何ですか"
+    assert converted("ゆうせんけんはいつ得ますか") == "優先権はいつ得ますか"
+    assert converted("おうごんりつ黄金") == "黄金律黄金"  # no hiragana after it
+    assert converted("どうしてマリガンするのですか") is None  # どうし + て: no particle follows
+    assert converted("おうごんりつ") is None  # hiragana alone: spelling correction reads it
+    assert converted("マリガンはいつできますか") is None
+    assert converted("おうごんりつとは 何") is None  # more than one word
+
+
+def test_a_speller_gives_the_kanji_word_a_reading_spells() -> None:
+    from kb.model import Vocabulary
+    from search.spelling_cjk import CJKSpeller
+
+    speller = CJKSpeller(Vocabulary(names={"黄金律": 10, "マリガン": 10}, readings={"オウゴンリツ": "黄金律"}))
+    assert speller.word_read_as("おうごんりつ") == "黄金律" and speller.word_read_as("オウゴンリツ") == "黄金律"
+    assert speller.word_read_as("まりがん") is None  # a katakana word, no kanji: corrected, not converted
