@@ -109,17 +109,17 @@ class CJKSpeller:
     def correct(self, word: str) -> str | None:
         """The closest vocabulary word to ``word`` (an NFKC Hangul or kana/kanji run, or a Hangul word
         ending in a particle), or None when none is within ``max_distance`` or ``word`` is one."""
+        korean = bool(_HANGUL.fullmatch(word))
+        stems = [(word[: -len(p)], p) for p in PARTICLES if korean and word.endswith(p) and len(word) - len(p) >= 2]
+        if any(stem in self.forms for stem, _ in stems):  # a vocabulary word and its particle (행동에는, 후유증이)
+            return None
         found = self._closest(word)
-        if found is not None or not _HANGUL.fullmatch(word):
+        if found is not None:
             return found
-        for particle in PARTICLES:  # a Korean word is corrected without its particle, then it is put back
-            stem = word[: -len(particle)]
-            if word.endswith(particle) and len(stem) >= 2:
-                if stem in self.forms:  # a vocabulary word and its particle (행동에는)
-                    return None
-                corrected = self._closest(stem)
-                if corrected is not None:
-                    return corrected + particle
+        for stem, particle in stems:  # a Korean word is corrected without its particle, then it is put back
+            corrected = self._closest(stem)
+            if corrected is not None:
+                return corrected + particle
         return None
 
     def _closest(self, word: str) -> str | None:

@@ -128,7 +128,6 @@ def test_a_korean_or_japanese_typo_finds_what_the_word_finds(
 @pytest.mark.parametrize(("lang", "word", "correction"), [
     ("ko", "전투피해", "전투피해단"),  # in 510.1's text, one syllable short of a title
     ("ko", "전설적", "전설"),          # in 205.4d's text
-    ("ko", "돌진을", "돌진"),          # a title and its particle
     ("ja", "開始時", "開始"),          # in 103.2's text
 ])
 def test_a_word_the_texts_hold_is_not_corrected(searcher: Searcher, lang: str, word: str, correction: str) -> None:

@@ -60,6 +60,7 @@ def test_the_vocabulary_of_an_edition() -> None:
     ("ja", "マリカン", "マリガン"), ("ja", "まりがん", "マリガン"), ("ja", "マリガンン", "マリガン"),
     ("ja", "タイミンク", "タイミング"), ("ja", "おうごんりつ", "黄金律"), ("ja", "ゆうせんけん", "優先権"),
     ("ko", "돌진", None), ("ko", "돌", None), ("ko", "행동에는", None),  # a word, too short, a word and particle
+    ("ko", "돌진을", None), ("ko", "비행이", None),  # a word and its particle, though 돌진 is 1 syllable short of it
     ("ko", "돌격대", None),                                       # nothing close enough
     ("ja", "マリガン", None), ("ja", "マナ", None),
 ])
