@@ -1,20 +1,24 @@
 """Search-result snippets: a rule's text, HTML-escaped, matched words wrapped in ``<mark>``.
 
 The passages are whoosh's (``whoosh.highlight.highlight`` with a ``ContextFragmenter`` and its
-basic fragment scorer), computed here over the text's tokens kept from earlier searches
-(``TEXTS_KEPT`` texts per process): analysing a rule's text was most of a snippet's cost, and the
-same rules come back for many queries.
+basic fragment scorer, byte for byte), computed here over the text's tokens kept from earlier
+searches (``TEXTS_KEPT`` texts per process): analysing a rule's text was most of a snippet's cost,
+and the same rules come back for many queries. The tokens are kept in columns with an index of
+where each token text occurs, so that a snippet walks only the tokens of its passages: between
+passages whoosh's fragmenter only remembers where the last ``SURROUND_CHARS`` characters before
+the next match start, which is read from the columns (``_Tokens.context_start``).
 """
 
 from __future__ import annotations
 
 import html
 import threading
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from whoosh.analysis import Analyzer
-from whoosh.highlight import Formatter, Fragment
 
 SNIPPET_CHARS = 240
 SURROUND_CHARS = 60
@@ -24,45 +28,67 @@ CHAR_LIMIT = 2**15
 TEXTS_KEPT = 20000
 """Rule texts whose tokens stay cached (least recently used dropped; about 2 KB each)."""
 
+Fragment = tuple[int, int, list[int]]
+"""A passage: (start character, end character, indexes of its matched tokens in order)."""
 
-class MarkFormatter(Formatter):
-    """Escapes text and wraps matched tokens in ``<mark>``; overlapping or adjacent matches (CJK
-    bigrams ``マリ リガ ガン``) become one ``<mark>マリガン</mark>``. A fragment that starts after
-    the text's start or ends before its end gets ``…`` on that side."""
 
-    def _text(self, text: str) -> str:
-        return html.escape(text, quote=False)
+class _Tokens:
+    """The tokens of a text as whoosh's highlighter reads them, in columns: ``texts``,
+    ``starts``/``ends`` (character spans), ``boosts``; ``at`` maps a token text to its indexes;
+    ``read[i]`` is the length of tokens ``0..i-1`` added up (whoosh's fragmenter counts token
+    characters, not spaces); ``stop`` is the index of the first token past ``CHAR_LIMIT``
+    (``len(texts)`` when none); ``ordered`` is True when starts and ends never decrease and no
+    token ends before it starts (every analyzer here); ``plain`` when the text has nothing to
+    escape."""
 
-    def format_fragment(self, fragment: Fragment, replace: bool = False) -> str:
-        text = fragment.text
-        spans: list[list[int]] = []
-        for token in sorted(fragment.matches, key=lambda t: (t.startchar, t.endchar)):
-            if token.startchar is None:
-                continue
-            if spans and token.startchar <= spans[-1][1]:
-                spans[-1][1] = max(spans[-1][1], token.endchar)
-            else:
-                spans.append([token.startchar, token.endchar])
-        out, index = [], fragment.startchar
-        for start, end in spans:
-            out.append(self._text(text[index:start]))
-            out.append(f"<mark>{self._text(text[start:end])}</mark>")
-            index = end
-        out.append(self._text(text[index : fragment.endchar]))
-        return "".join(out)
+    __slots__ = ("texts", "starts", "ends", "boosts", "at", "read", "stop", "ordered", "plain")
 
-    def format(self, fragments: list[Fragment], replace: bool = False) -> str:
-        if not fragments:
-            return ""
-        parts = [self.format_fragment(fragments[0], replace)]
-        for before, after in zip(fragments, fragments[1:]):
-            gap = after.text[before.endchar : after.startchar]
-            parts.append(self._text(gap) if len(gap) <= 3 else " … ")
-            parts.append(self.format_fragment(after, replace))
-        body = "".join(parts)
-        head = "… " if fragments[0].startchar > 0 else ""
-        tail = " …" if fragments[-1].endchar < len(fragments[-1].text) else ""
-        return head + body + tail
+    def __init__(self, text: str, spans: Iterable[tuple[str, int, int, float]]) -> None:
+        columns = list(zip(*spans)) or [(), (), (), ()]
+        self.texts: tuple[str, ...] = columns[0]
+        self.starts: tuple[int, ...] = columns[1]
+        self.ends: tuple[int, ...] = columns[2]
+        self.boosts: tuple[float, ...] = columns[3]
+        self.at: dict[str, list[int]] = {}
+        for index, token in enumerate(self.texts):
+            self.at.setdefault(token, []).append(index)
+        self.stop = next((index for index, end in enumerate(self.ends) if end > CHAR_LIMIT), len(self.ends))
+        self.read = (0, *accumulate(end - start for start, end in zip(self.starts, self.ends)))
+        self.ordered = all(a <= b for a, b in zip(self.starts, self.starts[1:])) and all(
+            a <= b for a, b in zip(self.ends, self.ends[1:])) and all(a <= b for a, b in zip(self.read, self.read[1:]))
+        self.plain = not any(special in text for special in "&<>")
+
+    def matches(self, terms: frozenset[str]) -> list[int]:
+        """The indexes of the tokens whose text is in ``terms``, in order."""
+        found = [self.at[term] for term in terms if term in self.at]
+        return found[0] if len(found) == 1 else sorted(index for indexes in found for index in indexes)
+
+    def quiet(self, low: int, high: int, countdown: int, room: int) -> int:
+        """Inside a passage, with ``countdown`` characters to read after the last match and
+        ``room`` before the passage is full: the first token of ``low`` to ``high - 1`` whose
+        reading would end the passage, ``high`` when none would (``low`` when not ``ordered``)."""
+        if not self.ordered:
+            return low
+        read = self.read
+        counted = bisect_left(read, read[low] + countdown, low + 1, high + 1) - 1
+        full = bisect_right(read, read[low] + room, low + 1, high + 1) - 1
+        return min(counted, full)
+
+    def context_start(self, low: int, high: int) -> int | None:
+        """Where whoosh's fragmenter starts a passage whose first match is token ``high`` after
+        it read tokens ``low`` to ``high - 1`` without a match: the start of the first of them
+        within ``SURROUND_CHARS`` of the last one's end (None when none is)."""
+        if high <= low:
+            return None
+        if self.ordered:
+            first = bisect_left(self.starts, self.ends[high - 1] - SURROUND_CHARS, low, high)
+            return self.starts[first] if first < high else None
+        firsts: deque[int] = deque()
+        for index in range(low, high):  # whoosh's own bookkeeping
+            firsts.append(self.starts[index])
+            while firsts and self.ends[index] - firsts[0] > SURROUND_CHARS:
+                firsts.popleft()
+        return firsts[0] if firsts else None
 
 
 def snippet(text: str, terms: Iterable[str], analyzer: Analyzer) -> str:
@@ -72,31 +98,23 @@ def snippet(text: str, terms: Iterable[str], analyzer: Analyzer) -> str:
     terms = frozenset(terms)
     if terms:
         tokens = _tokens(text, analyzer)
-        if any(token.text in terms for token in tokens):
-            scored = [(_fragment_score(f), f.startchar, f) for f in _fragments(text, tokens, terms)]
+        matches = tokens.matches(terms)
+        if matches:
+            scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, terms, matches)]
             scored.sort(key=lambda item: item[:2], reverse=True)  # heapq.nlargest's order, cheaper for a few
-            best = sorted((f for score, _, f in scored[:FRAGMENTS] if score >= 1), key=lambda f: f.startchar)
-            marked = MarkFormatter().format(best)
+            best = sorted((f for score, _, f in scored[:FRAGMENTS] if score >= 1), key=lambda f: f[0])
+            marked = _marked(text, tokens, best)
             if marked:
                 return marked
     cut = text[:SNIPPET_CHARS]
     return html.escape(cut, quote=False) + ("…" if len(text) > SNIPPET_CHARS else "")
 
 
-class _Token:
-    """A token of a text: its text, character span and boost (what passages read of whoosh's)."""
-
-    __slots__ = ("text", "startchar", "endchar", "boost")
-
-    def __init__(self, text: str, startchar: int, endchar: int, boost: float) -> None:
-        self.text, self.startchar, self.endchar, self.boost = text, startchar, endchar, boost
-
-
-_cache: OrderedDict[tuple[int, str], tuple[Analyzer, tuple[_Token, ...]]] = OrderedDict()
+_cache: OrderedDict[tuple[int, str], tuple[Analyzer, _Tokens]] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def _tokens(text: str, analyzer: Analyzer) -> tuple[_Token, ...]:
+def _tokens(text: str, analyzer: Analyzer) -> _Tokens:
     """The tokens ``analyzer`` gives for ``text`` as whoosh's highlighter reads it (stop words
     kept), from the cache when ``text`` was analysed before by the same analyzer."""
     key = (id(analyzer), text)
@@ -105,8 +123,8 @@ def _tokens(text: str, analyzer: Analyzer) -> tuple[_Token, ...]:
         if kept is not None and kept[0] is analyzer:
             _cache.move_to_end(key)
             return kept[1]
-    tokens = tuple(_Token(t.text, t.startchar, t.endchar, t.boost)
-                   for t in analyzer(text, chars=True, mode="query", removestops=False))
+    tokens = _Tokens(text, ((t.text, t.startchar, t.endchar, t.boost)
+                     for t in analyzer(text, chars=True, mode="query", removestops=False)))
     with _cache_lock:
         _cache[key] = (analyzer, tokens)
         if len(_cache) > TEXTS_KEPT:
@@ -114,53 +132,116 @@ def _tokens(text: str, analyzer: Analyzer) -> tuple[_Token, ...]:
     return tokens
 
 
-def _fragments(text: str, tokens: tuple[_Token, ...], terms: frozenset[str]) -> Iterator[Fragment]:
+def _fragments(text: str, tokens: _Tokens, terms: frozenset[str], matches: list[int]) -> list[Fragment]:
     """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SURROUND_CHARS)`` over the
-    tokens, a token matching when its text is in ``terms``."""
+    tokens, a token matching when its text is in ``terms`` (``matches``: their indexes, in order).
+    It reads only the tokens where something happens, as whoosh reads them: between passages it
+    jumps to the next match (``_Tokens.context_start``), inside one to the next match or to the
+    token that ends the passage (``_Tokens.quiet``)."""
     maxchars, surround = SNIPPET_CHARS, SURROUND_CHARS
+    texts, starts, ends, read, stop = tokens.texts, tokens.starts, tokens.ends, tokens.read, tokens.stop
+    found: list[Fragment] = []
     first: int | None = None
-    firsts: deque[int] = deque()
     countdown = -1
-    matched: list[_Token] = []
-    endchar = 0
+    matched: list[int] = []
     currentlen = 0
-    for token in tokens:
-        startchar, endchar = token.startchar, token.endchar
+    following = 0  # matches[following] is the next match not yet read
+    index = 0
+    while index < stop:
+        while following < len(matches) and matches[following] < index:
+            following += 1
+        upcoming = matches[following] if following < len(matches) else stop
+        head = None
+        if countdown < 0:  # between passages: whoosh only notes where the tokens up to a match start
+            if upcoming >= stop:
+                break
+            head = tokens.context_start(index, upcoming)
+            index = upcoming
+        elif countdown > 0:  # inside one: tokens that neither match nor end it only count
+            quiet = tokens.quiet(index, min(upcoming, stop), countdown, maxchars - currentlen)
+            currentlen += read[quiet] - read[index]
+            countdown -= read[quiet] - read[index]
+            index = quiet
+            if index >= stop:
+                break
+        startchar, endchar = starts[index], ends[index]
         length = endchar - startchar
-        if endchar > CHAR_LIMIT:
-            break
-        is_match = token.text in terms
-        if countdown < 0 and not is_match:
-            firsts.append(startchar)
-            while firsts and endchar - firsts[0] > surround:
-                firsts.popleft()
-        elif currentlen + length > maxchars:
+        if currentlen + length > maxchars:
             countdown = 0
-        elif is_match:
+        elif texts[index] in terms:
             countdown = surround
             if first is None:
-                if firsts:
-                    first = firsts[0]
+                if head is not None:
+                    first = head
                 else:
                     first = startchar
                     countdown += surround
-            matched.append(token)
-        if countdown >= 0:
-            currentlen += length
-            countdown -= length
-            if countdown <= 0:
-                yield _fragment(text, matched, first, endchar)
-                matched, firsts, first, currentlen = [], deque(), None, 0
-    if matched:
-        yield _fragment(text, matched, first, endchar)
+            matched.append(index)
+        currentlen += length
+        countdown -= length
+        if countdown <= 0:
+            found.append(_fragment(text, tokens, matched, first, endchar))
+            matched, first, currentlen = [], None, 0
+        index += 1
+    if matched:  # read up to the end (whoosh's last token read: the one past CHAR_LIMIT, if any)
+        endchar = ends[stop] if stop < len(ends) else ends[-1]
+        found.append(_fragment(text, tokens, matched, first, endchar))
+    return found
 
 
-def _fragment(text: str, matched: list[_Token], first: int | None, endchar: int) -> Fragment:
+def _fragment(text: str, tokens: _Tokens, matched: list[int], first: int | None, endchar: int) -> Fragment:
     """whoosh's ``mkfrag``."""
-    startchar = first if first is not None else (matched[0].startchar if matched else 0)
-    return Fragment(text, matched, max(0, startchar), min(len(text), endchar))
+    startchar = first if first is not None else (tokens.starts[matched[0]] if matched else 0)
+    return max(0, startchar), min(len(text), endchar), matched
 
 
-def _fragment_score(fragment: Fragment) -> float:
+def _fragment_score(tokens: _Tokens, fragment: Fragment) -> float:
     """whoosh's ``BasicFragmentScorer``: the matches' boosts, times 100 per distinct term."""
-    return sum(t.boost for t in fragment.matches) * ((len(fragment.matched_terms) * 100) or 1)
+    matched = fragment[2]
+    boosts, texts = tokens.boosts, tokens.texts
+    return sum(boosts[index] for index in matched) * ((len({texts[index] for index in matched}) * 100) or 1)
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _kept(text: str) -> str:
+    return text
+
+
+def _marked(text: str, tokens: _Tokens, fragments: list[Fragment]) -> str:
+    """The passages escaped and joined: a gap of up to 3 characters between two is kept, a longer
+    one is `` … ``; ``…`` before the first when it starts after the text's start, after the last
+    when it ends before the text's end. Empty for no passage."""
+    if not fragments:
+        return ""
+    escape = _kept if tokens.plain else _escape
+    parts = [_marked_fragment(text, tokens, fragments[0], escape)]
+    for before, after in zip(fragments, fragments[1:]):
+        gap = text[before[1] : after[0]]
+        parts.append(escape(gap) if len(gap) <= 3 else " … ")
+        parts.append(_marked_fragment(text, tokens, after, escape))
+    head = "… " if fragments[0][0] > 0 else ""
+    tail = " …" if fragments[-1][1] < len(text) else ""
+    return head + "".join(parts) + tail
+
+
+def _marked_fragment(text: str, tokens: _Tokens, fragment: Fragment, escape: Callable[[str], str]) -> str:
+    """One passage escaped, its matches in ``<mark>``; overlapping or adjacent matches (CJK
+    bigrams ``マリ リガ ガン``) become one ``<mark>マリガン</mark>``."""
+    startchar, endchar, matched = fragment
+    starts, ends = tokens.starts, tokens.ends
+    spans: list[list[int]] = []
+    for start, end in sorted((starts[index], ends[index]) for index in matched):
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], end)
+        else:
+            spans.append([start, end])
+    out, index = [], startchar
+    for start, end in spans:
+        out.append(escape(text[index:start]))
+        out.append(f"<mark>{escape(text[start:end])}</mark>")
+        index = end
+    out.append(escape(text[index:endchar]))
+    return "".join(out)
