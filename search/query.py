@@ -27,6 +27,7 @@ from whoosh.searching import Searcher
 from kb.numbers import RULE_PATTERN, parse_number
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
 from search.pairs import EditionPairs
+from search.scoring import WordQuery
 
 MAX_QUERY_CHARS = 400
 """A query is read up to here (a player's whole question is rarely over 250 characters)."""
@@ -159,14 +160,15 @@ def clause_query(
     up (whoosh3's DisjunctionMax scores a document by the best score of any document: unusable).
     A word of several tokens needs them all, or with ``loose`` any of them (a Japanese query
     without spaces, ``マリガンの手順``, is one word of many bigrams). The last ``CLAUSES_KEPT``
-    are kept (a query is never changed once made: whoosh's are not, nor is ``search.scoring``)."""
+    are kept (a query is never changed once made: whoosh's are not, nor is ``search.scoring``),
+    and ``search.scoring`` keeps each one's scores per edition (``WordQuery``)."""
     parts = []
     for field in fields:
         boost = FIELD_BOOSTS[field]
         tokens = field_tokens(field, clause.text, lang)
         if tokens:
             parts.append(_tokens_query(field, tokens, lang, boost, clause.phrase, loose))
-    return _Or(parts) if parts else None
+    return WordQuery(parts, key=(clause, lang, fields, loose)) if parts else None
 
 
 def name_queries(text: str, lang: str) -> list[wq.Query]:

@@ -75,6 +75,22 @@ class Found(Mapping[str, Any]):
         return f"Found(docnum={self.docnum}, score={self.score:.4f})"
 
 
+class WordQuery(wq.Or):
+    """An ``Or`` (whoosh's default union) whose scores in an edition depend on ``key`` alone: one
+    query word in its fields (``search.query.clause_query``). ``top_hits`` keeps its scores per
+    edition like a term's postings (``cached``), so that a word searched again, or twice in one
+    search (the every-word and any-word passes share no query, but ``search.expand_hits`` and
+    ``search.coverage`` reuse the any-word one), is not added up again. Without a ``key`` (a
+    copy whoosh made) it is a plain ``Or``."""
+
+    matcher_type = wq.Or.DEFAULT_MATCHER
+
+    def __init__(self, subqueries: list[wq.Query], boost: float = 1.0, key: tuple | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(subqueries, boost=boost, **kwargs)
+        self.key = key
+
+
 def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, limit: int) -> list[Found]:
     """The ``limit`` best documents matching ``query`` (and ``where``, a filter, when given), best
     first, ties by document number, with whoosh's scores."""
@@ -130,20 +146,27 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
                       lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
     if kind is wq.Phrase and not counting and not _may_match(query, searcher):
         return {}, None, 0  # (the term count matters only under a coordinated Or, which counts)
+    if kind is WordQuery and query.key is not None:
+        return cached(searcher, ("word", query.key, counting), lambda: _compound(query, searcher, counting))
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
-        if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
-            return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
-        subs = query.subqueries
-        if len(subs) == 1:  # whoosh matches a compound of one part with that part, boost ignored
-            return _evaluate(subs[0], searcher, counting)
-        if not subs:
-            return {}, ({} if counting else None), 0
-        if isinstance(query, wq.And):
-            return _and(query, searcher, counting)
-        return _or(query, searcher, counting)
+        return _compound(query, searcher, counting)
     if kind is wq.AndMaybe:
         return _and_maybe(query, searcher, counting)
     return _by_matcher(query, searcher, counting)
+
+
+def _compound(query: wq.CompoundQuery, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
+    """An ``And`` or ``Or``'s scores (see ``_evaluate``)."""
+    if isinstance(query, wq.Or) and query.matcher_type not in (wq.Or.DEFAULT_MATCHER, wq.Or.ARRAY_MATCHER):
+        return _by_matcher(query, searcher, counting)  # whoosh picks its matcher by the search
+    subs = query.subqueries
+    if len(subs) == 1:  # whoosh matches a compound of one part with that part, boost ignored
+        return _evaluate(subs[0], searcher, counting)
+    if not subs:
+        return {}, ({} if counting else None), 0
+    if isinstance(query, wq.And):
+        return _and(query, searcher, counting)
+    return _or(query, searcher, counting)
 
 
 def cached(searcher: WhooshSearcher, key: tuple, make: Any) -> Any:
