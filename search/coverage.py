@@ -36,17 +36,17 @@ def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found:
     reader = searcher.reader()
     documents = reader.doc_count_all() or 1
     candidates = {hit.docnum for hit in found}
-    weighed = []
+    covered: dict[int, float] = {}  # the weight of the words each candidate holds, added in query order
+    total = 0.0
     for clause in dict.fromkeys(parsed.clauses):
         weight = cached(searcher, ("clause idf", clause), lambda: clause_idf(clause, reader, lang, documents))
         query = clause_query(clause, lang, MODES["any"], True)
         if weight > 0 and query is not None:
-            weighed.append((weight, matching_among(searcher, query, candidates)))
-    total = sum(weight for weight, _ in weighed)
+            total += weight
+            for doc in matching_among(searcher, query, candidates):
+                covered[doc] = covered.get(doc, 0.0) + weight
     if not total:
         return found
-    rescored = []
-    for hit in found:
-        covered = sum(weight for weight, docs in weighed if hit.docnum in docs) / total
-        rescored.append(Found(searcher, hit.docnum, hit.score * covered ** COVERAGE_POWER))
+    rescored = [Found(searcher, hit.docnum, hit.score * (covered.get(hit.docnum, 0.0) / total) ** COVERAGE_POWER)
+                for hit in found]
     return sorted(rescored, key=lambda hit: -hit.score)

@@ -120,7 +120,9 @@ def matching_docs(searcher: WhooshSearcher, query: wq.Query) -> set[int]:
 
 def matching_among(searcher: WhooshSearcher, query: wq.Query, docs: set[int]) -> set[int]:
     """Those of ``docs`` that ``query`` matches (``matching_docs`` & ``docs``, without listing
-    every document a common term matches)."""
+    every document a common term matches; a ``WordQuery``'s from its kept scores)."""
+    if type(query) is WordQuery and query.key is not None:
+        return _evaluate(query, searcher, False)[0].keys() & docs
     if type(query) is wq.Term:
         postings = _term(query, searcher, False)[0]
         return {doc for doc in docs if doc in postings}
