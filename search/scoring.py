@@ -96,7 +96,7 @@ def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, 
     first, ties by document number, with whoosh's scores."""
     scores, _counts, _terms = _evaluate(query, searcher, False)
     if where is not None:
-        allowed = set(searcher.docs_for_query(where))
+        allowed = matching_docs(searcher, where)
         scores = {doc: score for doc, score in scores.items() if doc in allowed}
     if len(scores) > limit:  # the limit-th best score, then only the documents at or above it sorted
         floor = heapq.nlargest(limit, scores.values())[-1]
@@ -260,11 +260,25 @@ def _and(query: wq.And, searcher: WhooshSearcher, counting: bool) -> tuple[Score
 def _and_maybe(query: wq.AndMaybe, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
     required, required_counts, required_terms = _evaluate(query.a, searcher, counting)
     optional, optional_counts, optional_terms = _evaluate(query.b, searcher, counting)
-    scores = {doc: score + optional[doc] if doc in optional else score for doc, score in required.items()}
+    scores = _plus(required, optional)
     counts = None
     if counting:
         counts = {doc: count + (optional_counts or {}).get(doc, 0) for doc, count in (required_counts or {}).items()}
     return scores, counts, required_terms + optional_terms
+
+
+def _plus(required: Scores, optional: Scores) -> Scores:
+    """``required`` with ``optional``'s score added where both match (``required`` itself when
+    they share nothing to add: scores are never changed once made)."""
+    if not optional:
+        return required
+    if len(optional) >= len(required):
+        return {doc: score + optional[doc] if doc in optional else score for doc, score in required.items()}
+    scores = dict(required)
+    for doc, score in optional.items():
+        if doc in scores:
+            scores[doc] += score
+    return scores
 
 
 def _by_matcher(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
