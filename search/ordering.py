@@ -14,7 +14,7 @@ from kb.scripts import KANA, script_language
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
-from search.scoring import Found, matching_docs
+from search.scoring import Found, cached, matching_docs
 
 CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
@@ -67,11 +67,15 @@ def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, floa
     with text, not by the title of the section holding it (a rule's name still lists it first:
     ``named_rules_first``)."""
     reader = searcher.reader()
+    factors: dict[int, float] = cached(searcher, ("title factors",), dict)  # by document, filled as read
 
     def factor(found: Found) -> float:
         docnum = found.docnum  # its stored fields are read only for the results shown
-        text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
-        return TITLE_ONLY if text <= max(title, 4) else 1.0
+        kept = factors.get(docnum)
+        if kept is None:
+            text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
+            kept = factors[docnum] = TITLE_ONLY if text <= max(title, 4) else 1.0
+        return kept
 
     return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])
 
