@@ -28,6 +28,7 @@ English title a translation's heading prints elsewhere). A target found nowhere 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -122,12 +123,12 @@ class Expander:
             return Expansion()
         vocabulary = self._vocabulary(edition)
         weight = _Weights(reader, edition.lang)
-        content = weight(words)
+        content = functools.cache(lambda: weight(words))  # read when the query holds jargon or a glossary term
         found: dict[str, Expanded] = {}
         jargon_words: set[str] = set()
         for start, end, entries in vocabulary.jargon.find(words):
             jargon_words.update(words[start:end])
-            share = JARGON_SHARE * weight(words[start:end]) / content
+            share = JARGON_SHARE * weight(words[start:end]) / content()
             phrase = " ".join(words[start:end])
             numbers = []
             for entry, base in entries:
@@ -136,7 +137,7 @@ class Expander:
         for start, end, numbers in vocabulary.glossary.find(words):
             if end - start == len(words):
                 continue  # the query is the term: the index already has it (search.index: names, headings)
-            share = GLOSSARY_SHARE * weight(words[start:end]) / content
+            share = GLOSSARY_SHARE * weight(words[start:end]) / content()
             _add(found, [(n, "glossary") for n in numbers], share, " ".join(words[start:end]))
         rules = tuple(sorted(found.values(), key=lambda e: -e.share))
         return Expansion(rules, frozenset(jargon_words))
