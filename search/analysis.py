@@ -45,6 +45,8 @@ _RUN = re.compile(
     f"{HIRAGANA}\u309d\u309e{KATAKANA}\u30fc-\u30fe{HALFWIDTH_KANA}"  # kana, prolonged mark
     f"{KANJI}\u3006\uf900-\ufaff]+)"  # kanji, 々, compatibility ideographs
 )
+WORDS_KEPT = 20000
+"""Words whose query tokens stay kept per kind of analyzer (``text_tokens``)."""
 _STOP_LATIN = frozenset({"the", "a", "an", "of", "and", "or", "to", "is", "see", "rule", "rules"})
 _NAME_DROP = re.compile(r"[\W_]+", re.UNICODE)
 
@@ -158,6 +160,18 @@ def analyze(analyzer: Analyzer, text: str) -> list[str]:
     return [t.text for t in analyzer(text, mode="query")]
 
 
+def text_tokens(text: str, lang: str) -> list[str]:
+    """``analyze(analyzer_for(lang), text)``, from the tokens of each word of ``text`` kept from
+    earlier calls (``WORDS_KEPT`` words): no token of these analyzers spans a space."""
+    cjk = lang in CJK_LANGUAGES
+    return [token for word in text.split() for token in _word_tokens(word, cjk)]
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT)
+def _word_tokens(word: str, cjk: bool) -> tuple[str, ...]:
+    return tuple(analyze(_shared_analyzer(cjk), word))
+
+
 def name_key(text: str, lang: str) -> str:
     """The exact-name key of a title, glossary term or defined term, and of a whole query.
 
@@ -168,4 +182,4 @@ def name_key(text: str, lang: str) -> str:
     """
     if lang in CJK_LANGUAGES:
         return _NAME_DROP.sub("", unicodedata.normalize("NFKC", text).lower())
-    return " ".join(analyze(_shared_analyzer(False), text))
+    return " ".join(text_tokens(text, "en"))

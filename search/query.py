@@ -25,7 +25,7 @@ from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
 from kb.numbers import RULE_PATTERN, parse_number
-from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, token_pairs
+from search.analysis import CJK_LANGUAGES, analyzer_for, name_key, text_tokens, token_pairs
 from search.pairs import EditionPairs
 from search.scoring import WordQuery
 
@@ -122,7 +122,7 @@ def parse_query(text: str) -> ParsedQuery:
 
 def field_tokens(field: str, text: str, lang: str) -> list[str]:
     """The tokens ``text`` gives in one field of an edition in ``lang``."""
-    return analyze(analyzer_for(lang), text)
+    return text_tokens(text, lang)
 
 
 def build_query(
