@@ -249,12 +249,25 @@ def _summed(parts: list[dict[int, Any]], zero: Any) -> dict[int, Any]:
 def _and(query: wq.And, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
     parts = [_evaluate(sub, searcher, counting) for sub in query.subqueries]
     terms = sum(part[2] for part in parts)
-    smallest = min((part[0] for part in parts), key=len)
-    docs = [doc for doc in smallest if all(doc in part[0] for part in parts)]
+    docs = _common([part[0] for part in parts])
+    scores = {doc: parts[0][0][doc] for doc in docs}
+    for part in parts[1:]:  # added part by part, as sum() adds them
+        part_scores = part[0]
+        scores = {doc: score + part_scores[doc] for doc, score in scores.items()}
     boost = query.boost
-    scores = {doc: sum(part[0][doc] for part in parts) * boost for doc in docs}
+    if boost != 1.0:
+        scores = {doc: score * boost for doc, score in scores.items()}
     counts = {doc: sum((part[1] or {})[doc] for part in parts) for doc in docs} if counting else None
     return scores, counts, terms
+
+
+def _common(parts: list[Scores]) -> set[int]:
+    """The documents every one of ``parts`` (two or more) holds."""
+    parts = sorted(parts, key=len)
+    docs = parts[0].keys() & parts[1].keys()
+    for part in parts[2:]:
+        docs = part.keys() & docs
+    return docs
 
 
 def _and_maybe(query: wq.AndMaybe, searcher: WhooshSearcher, counting: bool) -> tuple[Scores, Counts | None, int]:
