@@ -29,10 +29,12 @@ CANDIDATES = 5
 """Any-word hits scored per hit kept, before coverage reorders them."""
 
 
-def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found: list[Found]) -> list[Found]:
+def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found: list[Found],
+                limit: int | None = None) -> list[Found]:
     """``found`` (hits of ``parsed``'s any-word query in one edition of ``lang``) with each score
-    times its coverage to the power ``COVERAGE_POWER``, best first (ties in the order given).
-    Words the index lacks weigh nothing; a query with no word of weight is returned as it is."""
+    times its coverage to the power ``COVERAGE_POWER``, best first (ties in the order given), the
+    first ``limit`` of them (all when None). Words the index lacks weigh nothing; a query with no
+    word of weight is returned as it is (cut to ``limit``)."""
     reader = searcher.reader()
     documents = reader.doc_count_all() or 1
     candidates = {hit.docnum for hit in found}
@@ -46,7 +48,7 @@ def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found:
             for doc in matching_among(searcher, query, candidates):
                 covered[doc] = covered.get(doc, 0.0) + weight
     if not total:
-        return found
-    rescored = [Found(searcher, hit.docnum, hit.score * (covered.get(hit.docnum, 0.0) / total) ** COVERAGE_POWER)
-                for hit in found]
-    return sorted(rescored, key=lambda hit: -hit.score)
+        return found[:limit]
+    scores = [hit.score * (covered.get(hit.docnum, 0.0) / total) ** COVERAGE_POWER for hit in found]
+    order = sorted(range(len(found)), key=lambda index: -scores[index])[:limit]
+    return [Found(searcher, found[index].docnum, scores[index]) for index in order]

@@ -304,7 +304,7 @@ class Searcher:
             seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
-            broader = by_coverage(searcher, parsed, lang, broader)[:wanted]
+            broader = by_coverage(searcher, parsed, lang, broader, wanted)
             results = [(found, found.score) for found in results] + below(
                 [found for found in broader if found.docnum not in seen][: pool - len(results)],
                 min((found.score for found in results), default=None))
