@@ -28,10 +28,10 @@ by one thread at a time (``search.readers``), which also guards its postings cac
 
 from __future__ import annotations
 
-import heapq
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
+from operator import itemgetter
 from typing import Any
 
 from whoosh import query as wq
@@ -98,11 +98,21 @@ def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, 
     if where is not None:
         allowed = matching_docs(searcher, where)
         scores = {doc: score for doc, score in scores.items() if doc in allowed}
-    if len(scores) > limit:  # the limit-th best score, then only the documents at or above it sorted
-        floor = heapq.nlargest(limit, scores.values())[-1]
-        scores = {doc: score for doc, score in scores.items() if score >= floor}
-    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    best = _best(scores, limit)
     return [Found(searcher, doc, score) for doc, score in best]
+
+
+def _best(scores: Scores, limit: int) -> list[tuple[int, float]]:
+    """The ``limit`` best ``(document, score)`` of ``scores``, best first, ties by document."""
+    ranked = list(scores.items())
+    if len(ranked) > limit and limit > 0:  # by score alone in C, then the ties at the cut by document
+        ranked.sort(key=itemgetter(1), reverse=True)
+        floor, end = ranked[limit - 1][1], limit
+        while end < len(ranked) and ranked[end][1] >= floor:
+            end += 1
+        del ranked[end:]
+    ranked.sort(key=lambda item: (-item[1], item[0]))
+    return ranked[:limit]
 
 
 def matching_docs(searcher: WhooshSearcher, query: wq.Query) -> set[int]:
