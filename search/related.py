@@ -20,7 +20,7 @@ from search.analysis import CJK_LANGUAGES, name_key
 from search.index import rule_and_under
 from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
-from search.scoring import matching_docs
+from search.scoring import matching_docs, stored_fields
 
 MAX_SPAN = 3
 """Longest run of query words tried as a name (``state-based actions`` is one word; ``first
@@ -118,7 +118,7 @@ def _named_families(searcher: WhooshSearcher, parsed: ParsedQuery, known: Family
 def named_rules(searcher: WhooshSearcher, text: str, lang: str) -> list[str]:
     """The numbers of the rules whose whole name (title, English title, glossary term: the index's
     ``name`` field, ``search.analysis.name_key``) is ``text``, in document order."""
-    return list(dict.fromkeys(searcher.stored_fields(d)["number"] for d in sorted(_named_docs(searcher, text, lang))))
+    return list(dict.fromkeys(stored_fields(searcher, d)["number"] for d in sorted(_named_docs(searcher, text, lang))))
 
 
 def is_rule_name(searcher: WhooshSearcher, text: str, lang: str) -> bool:
@@ -135,7 +135,7 @@ def _named_docs(searcher: WhooshSearcher, text: str, lang: str) -> set[int]:
 def _family(searcher: WhooshSearcher, numbers: Iterable[str]) -> frozenset[int]:
     found: set[int] = set()
     for number in numbers:
-        found |= {searcher.stored_fields(d)["seq"] for d in matching_docs(searcher, rule_and_under(number))}
+        found |= {stored_fields(searcher, d)["seq"] for d in matching_docs(searcher, rule_and_under(number))}
     return frozenset(found)
 
 

@@ -57,9 +57,9 @@ class Found(Mapping[str, Any]):
         self._fields: dict[str, Any] | None = None
 
     def fields(self) -> dict[str, Any]:
-        """The stored fields of the document."""
+        """The stored fields of the document (``stored_fields``: never change them)."""
         if self._fields is None:
-            self._fields = self._searcher.stored_fields(self.docnum)
+            self._fields = stored_fields(self._searcher, self.docnum)
         return self._fields
 
     def __getitem__(self, name: str) -> Any:
@@ -89,6 +89,16 @@ class WordQuery(wq.Or):
                  **kwargs: Any) -> None:
         super().__init__(subqueries, boost=boost, **kwargs)
         self.key = key
+
+
+def stored_fields(searcher: WhooshSearcher, docnum: int) -> dict[str, Any]:
+    """The stored fields of document ``docnum`` (whoosh's ``stored_fields``), kept per edition
+    searcher once read (a few short fields per rule): shared, never to be changed."""
+    kept: dict[int, dict[str, Any]] = cached(searcher, ("stored fields",), dict)
+    fields = kept.get(docnum)
+    if fields is None:
+        fields = kept[docnum] = searcher.stored_fields(docnum)
+    return fields
 
 
 def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, limit: int) -> list[Found]:
