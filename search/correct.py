@@ -14,6 +14,7 @@ from whoosh.searching import Searcher as WhooshSearcher
 from search.index import TEXT_FIELDS
 from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
+from search.scoring import cached
 from search.spelling import LatinSpeller
 from search.spelling_cjk import SCRIPT_RUN, CJKSpeller
 from search.spelling_zh import ChineseSpeller
@@ -30,16 +31,18 @@ def correct_query(
     every Korean/Japanese word or script run of a word that has a bigram no text holds; with
     ``thorough`` also every Korean/Japanese word that is not a vocabulary word (for a query whose
     words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
-    reader = searcher.reader()
     clauses = []
     names = is_long(parsed)  # in a question, a capitalised word no text holds is a name, not a typo
     for clause in parsed.clauses:
         words = [
             _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
-            else word if names and word[:1].isupper() else _corrected(reader, word, lang, latin)
+            else word if names and word[:1].isupper() else _kept_correction(searcher, word, lang, latin)
             for word in clause.text.split()
         ]
-        clauses.append(replace(clause, text=" ".join(words)))
+        text = " ".join(words)
+        clauses.append(clause if text == clause.text else replace(clause, text=text))
+    if all(new is old for new, old in zip(clauses, parsed.clauses)):
+        return parsed
     return replace(parsed, clauses=tuple(clauses))
 
 
@@ -69,6 +72,15 @@ def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
     tokens = field_tokens("body", text, lang)
     phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
     return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
+
+
+def _kept_correction(searcher: WhooshSearcher, word: str, lang: str, latin: LatinSpeller | None) -> str:
+    """``_corrected`` of a Latin word, kept per edition searcher, word and speller (``latin``, the
+    edition's; None corrects nothing)."""
+    if latin is None:
+        return word
+    return cached(searcher, ("latin correction", word, lang, latin),
+                  lambda: _corrected(searcher.reader(), word, lang, latin))
 
 
 def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None) -> str:
