@@ -15,7 +15,7 @@ import html
 import threading
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import accumulate
 
 from whoosh.analysis import Analyzer
@@ -39,9 +39,9 @@ class _Tokens:
     characters, not spaces); ``stop`` is the index of the first token past ``CHAR_LIMIT``
     (``len(texts)`` when none); ``ordered`` is True when starts and ends never decrease and no
     token ends before it starts (every analyzer here); ``plain`` when the text has nothing to
-    escape."""
+    escape; ``unit`` when every boost is 1 (every analyzer here)."""
 
-    __slots__ = ("texts", "starts", "ends", "boosts", "at", "read", "stop", "ordered", "plain")
+    __slots__ = ("texts", "starts", "ends", "boosts", "at", "read", "stop", "ordered", "plain", "unit")
 
     def __init__(self, text: str, spans: Iterable[tuple[str, int, int, float]]) -> None:
         columns = list(zip(*spans)) or [(), (), (), ()]
@@ -57,6 +57,7 @@ class _Tokens:
         self.ordered = all(a <= b for a, b in zip(self.starts, self.starts[1:])) and all(
             a <= b for a, b in zip(self.ends, self.ends[1:])) and all(a <= b for a, b in zip(self.read, self.read[1:]))
         self.plain = not any(special in text for special in "&<>")
+        self.unit = all(boost == 1.0 for boost in self.boosts)
 
     def matches(self, terms: frozenset[str]) -> list[int]:
         """The indexes of the tokens whose text is in ``terms``, in order."""
@@ -151,14 +152,16 @@ def _fragments(text: str, tokens: _Tokens, terms: frozenset[str], matches: list[
         while following < len(matches) and matches[following] < index:
             following += 1
         upcoming = matches[following] if following < len(matches) else stop
+        if upcoming > stop:
+            upcoming = stop
         head = None
         if countdown < 0:  # between passages: whoosh only notes where the tokens up to a match start
             if upcoming >= stop:
                 break
             head = tokens.context_start(index, upcoming)
             index = upcoming
-        elif countdown > 0:  # inside one: tokens that neither match nor end it only count
-            quiet = tokens.quiet(index, min(upcoming, stop), countdown, maxchars - currentlen)
+        elif countdown > 0 and index < upcoming:  # inside one: tokens that neither match nor end it only count
+            quiet = tokens.quiet(index, upcoming, countdown, maxchars - currentlen)
             currentlen += read[quiet] - read[index]
             countdown -= read[quiet] - read[index]
             index = quiet
@@ -199,7 +202,8 @@ def _fragment_score(tokens: _Tokens, fragment: Fragment) -> float:
     """whoosh's ``BasicFragmentScorer``: the matches' boosts, times 100 per distinct term."""
     matched = fragment[2]
     boosts, texts = tokens.boosts, tokens.texts
-    return sum(boosts[index] for index in matched) * ((len({texts[index] for index in matched}) * 100) or 1)
+    total = float(len(matched)) if tokens.unit else sum(boosts[index] for index in matched)  # 1.0 + 1.0 ... exactly
+    return total * ((len({texts[index] for index in matched}) * 100) or 1)
 
 
 def _escape(text: str) -> str:
@@ -211,37 +215,39 @@ def _kept(text: str) -> str:
 
 
 def _marked(text: str, tokens: _Tokens, fragments: list[Fragment]) -> str:
-    """The passages escaped and joined: a gap of up to 3 characters between two is kept, a longer
-    one is `` … ``; ``…`` before the first when it starts after the text's start, after the last
-    when it ends before the text's end. Empty for no passage."""
+    """The passages escaped and joined, their matches in ``<mark>`` (overlapping or adjacent
+    matches, CJK bigrams ``マリ リガ ガン``, become one ``<mark>マリガン</mark>``): a gap of up to 3
+    characters between two passages is kept, a longer one is `` … ``; ``…`` before the first when
+    it starts after the text's start, after the last when it ends before the text's end. Empty
+    for no passage."""
     if not fragments:
         return ""
     escape = _kept if tokens.plain else _escape
-    parts = [_marked_fragment(text, tokens, fragments[0], escape)]
-    for before, after in zip(fragments, fragments[1:]):
-        gap = text[before[1] : after[0]]
-        parts.append(escape(gap) if len(gap) <= 3 else " … ")
-        parts.append(_marked_fragment(text, tokens, after, escape))
-    head = "… " if fragments[0][0] > 0 else ""
-    tail = " …" if fragments[-1][1] < len(text) else ""
-    return head + "".join(parts) + tail
+    out = ["… "] if fragments[0][0] > 0 else []
+    before = None
+    for startchar, endchar, matched in fragments:
+        if before is not None:
+            gap = text[before:startchar]
+            out.append(escape(gap) if len(gap) <= 3 else " … ")
+        index = startchar
+        for start, end in _spans(tokens, matched):
+            out += (escape(text[index:start]), "<mark>", escape(text[start:end]), "</mark>")
+            index = end
+        out.append(escape(text[index:endchar]))
+        before = endchar
+    if fragments[-1][1] < len(text):
+        out.append(" …")
+    return "".join(out)
 
 
-def _marked_fragment(text: str, tokens: _Tokens, fragment: Fragment, escape: Callable[[str], str]) -> str:
-    """One passage escaped, its matches in ``<mark>``; overlapping or adjacent matches (CJK
-    bigrams ``マリ リガ ガン``) become one ``<mark>マリガン</mark>``."""
-    startchar, endchar, matched = fragment
+def _spans(tokens: _Tokens, matched: list[int]) -> list[list[int]]:
+    """The character spans of the ``matched`` tokens, in order, those that overlap or touch made one."""
     starts, ends = tokens.starts, tokens.ends
+    pairs = ((starts[index], ends[index]) for index in matched)
     spans: list[list[int]] = []
-    for start, end in sorted((starts[index], ends[index]) for index in matched):
+    for start, end in (pairs if tokens.ordered else sorted(pairs)):
         if spans and start <= spans[-1][1]:
             spans[-1][1] = max(spans[-1][1], end)
         else:
             spans.append([start, end])
-    out, index = [], startchar
-    for start, end in spans:
-        out.append(escape(text[index:start]))
-        out.append(f"<mark>{escape(text[start:end])}</mark>")
-        index = end
-    out.append(escape(text[index:endchar]))
-    return "".join(out)
+    return spans
