@@ -14,6 +14,9 @@ documents at once, with dicts:
 - ``Or`` (whoosh's default union, or its preloaded array union) adds its parts' scores, ``And`` keeps the documents of every
   part and adds their scores, ``AndMaybe`` adds the optional part's score where it matches;
   each times its boost; a compound of one part is that part, boost ignored, as in whoosh;
+- a ``WordQuery`` (one query word in its fields, ``search.query.clause_query``) is an ``Or``
+  whose scores are kept in the same LRU by its key (the word, language, fields and mode), like
+  a term's postings; so are documents' stored fields (``stored_fields``), never a whole query;
 - ``Or(scale=...)`` with whoosh's default union matcher applies whoosh's coordination ("SQR", ``whoosh.matching.CoordMatcher``) on
   the count of the query's terms each document matches. whoosh counts the terms left in its
   matcher tree, which shrinks as terms run out during a search (so a document's score depended
