@@ -94,3 +94,66 @@ def test_parse_query(text: str, expected: ParsedQuery) -> None:
 def test_parse_query_bounds_its_input() -> None:
     parsed = parse_query("word " * 1000)
     assert len(parsed.text) == MAX_QUERY_CHARS - 1 and len(parsed.clauses) == MAX_QUERY_CHARS // 5
+
+
+class _WhooshMarks:
+    """A whoosh formatter giving what ``snippet`` gives for whoosh's own passages: the reference
+    the snippets are checked against (``snippets`` walks only the tokens where something happens)."""
+
+    def __call__(self, text: str, fragments: list) -> str:
+        import html
+
+        parts = []
+        for index, fragment in enumerate(fragments):
+            if index:
+                gap = text[fragments[index - 1].endchar : fragment.startchar]
+                parts.append(html.escape(gap, quote=False) if len(gap) <= 3 else " … ")
+            spans: list[list[int]] = []
+            for token in sorted(fragment.matches, key=lambda t: (t.startchar, t.endchar)):
+                if spans and token.startchar <= spans[-1][1]:
+                    spans[-1][1] = max(spans[-1][1], token.endchar)
+                else:
+                    spans.append([token.startchar, token.endchar])
+            at = fragment.startchar
+            for start, end in spans:
+                parts += [html.escape(text[at:start], quote=False), "<mark>",
+                          html.escape(text[start:end], quote=False), "</mark>"]
+                at = end
+            parts.append(html.escape(text[at : fragment.endchar], quote=False))
+        if not fragments:
+            return ""
+        head = "… " if fragments[0].startchar > 0 else ""
+        return head + "".join(parts) + (" …" if fragments[-1].endchar < len(text) else "")
+
+
+def _whooshs(text: str, terms: frozenset[str], analyzer) -> str:
+    from whoosh.highlight import BasicFragmentScorer, ContextFragmenter, highlight
+
+    from search.snippets import FRAGMENTS, SURROUND_CHARS
+
+    marked = highlight(text, terms, analyzer, ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SURROUND_CHARS),
+                       _WhooshMarks(), top=FRAGMENTS, scorer=BasicFragmentScorer())
+    if marked:
+        return marked
+    return snippet(text, (), analyzer)  # no passage: the text's start, as snippet gives it
+
+
+def test_snippets_are_whooshs_passages_on_every_rule_text(searcher: Searcher) -> None:
+    """Every rule text of the search KB, with the terms of queries of one to four of its own
+    tokens (and a token no text holds), gives the passages whoosh's highlighter gives."""
+    import random
+
+    from search.analysis import analyzer_for
+
+    chooser = random.Random(11)
+    checked = 0
+    for edition in searcher.store.editions():
+        analyzer = analyzer_for(edition.lang)
+        for rule in searcher.store.rules(edition.id):
+            text = rule.text * chooser.choice((1, 1, 4))  # long texts make several passages
+            tokens = [t.text for t in analyzer(text, mode="query", removestops=False)]
+            for size in (1, 2, 4):
+                terms = frozenset(chooser.sample(tokens, min(size, len(tokens))) + ["zzqx"])
+                assert snippet(text, terms, analyzer) == _whooshs(text, terms, analyzer), (rule.number, sorted(terms))
+                checked += 1
+    assert checked > 100
