@@ -21,9 +21,11 @@ documents at once, with dicts:
   the count of the query's terms each document matches. whoosh counts the terms left in its
   matcher tree, which shrinks as terms run out during a search (so a document's score depended
   on its place in the index); here the count is the query's, for every document;
-- a ``Phrase`` matches nothing when no document holds all its words (read from the words'
-  cached postings); otherwise it, like anything else (``Prefix``, ``search.query.PairTerm``,
-  ...), is scored by its own whoosh matcher, document by document.
+- a ``Phrase`` of adjacent words (slop 1) is scored from its words' cached postings and
+  positions (kept per word like postings): whoosh's span matchers gave the same scores, but
+  were made, reading positions from the index, for every query's heading phrase; anything else
+  (``Prefix``, ``search.query.PairTerm``, ...) is scored by its own whoosh matcher, document by
+  document.
 
 Ties are ordered as whoosh orders them: lower document number first. The searcher must be used
 by one thread at a time (``search.readers``), which also guards its postings cache.
@@ -37,6 +39,7 @@ from collections.abc import Iterator, Mapping
 from operator import itemgetter
 from typing import Any
 
+import whoosh.reading
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
@@ -169,8 +172,8 @@ def _evaluate(query: wq.Query, searcher: WhooshSearcher, counting: bool) -> tupl
     if isinstance(query, wq.Term) and not counting:  # search.query.PairTerm: its own scorer, boost inside
         return cached(searcher, (kind.__name__, query.fieldname, query.text, query.boost),
                       lambda: _by_matcher(query, searcher, False)[:1] + (None, 0))
-    if kind is wq.Phrase and not counting and not _may_match(query, searcher):
-        return {}, None, 0  # (the term count matters only under a coordinated Or, which counts)
+    if kind is wq.Phrase and not counting and query.slop == 1 and query.words:
+        return _phrase(query, searcher), None, 0  # (the term count matters only under a coordinated Or, which counts)
     if kind is WordQuery and query.key is not None:
         return cached(searcher, ("word", query.key, counting), lambda: _compound(query, searcher, counting))
     if isinstance(query, wq.CompoundQuery) and isinstance(query, (wq.And, wq.Or)):
@@ -219,11 +222,54 @@ def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Sco
     return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if held else 0
 
 
-def _may_match(phrase: wq.Phrase, searcher: WhooshSearcher) -> bool:
-    """False when no document holds every word of ``phrase`` (read from the cached postings),
-    so that whoosh's phrase matcher, which reads positions from the index, need not be made."""
-    postings = sorted((_term(wq.Term(phrase.fieldname, word), searcher, False)[0] for word in phrase.words), key=len)
-    return bool(postings) and any(all(doc in other for other in postings[1:]) for doc in postings[0])
+def _phrase(phrase: wq.Phrase, searcher: WhooshSearcher) -> Scores:
+    """The scores whoosh's phrase matcher gives (slop 1: the words one after another), from the
+    words' cached postings and positions: in the documents where the words follow each other,
+    the sum of their term scores (added as whoosh's binary tree of intersections adds them),
+    times the phrase's boost."""
+    field = phrase.fieldname
+    postings = [_term(wq.Term(field, word), searcher, False)[0] for word in phrase.words]
+    docs = _common(postings) if len(postings) > 1 else postings[0].keys()
+    if not docs:
+        return {}
+    positions = [_positions(searcher, field, word) for word in phrase.words]
+    boost = phrase.boost
+    scores: Scores = {}
+    for doc in docs:
+        if _in_a_row([kept[doc] for kept in positions]):
+            score = _tree_sum([part[doc] for part in postings])
+            scores[doc] = score * boost if boost != 1.0 else score
+    return scores
+
+
+def _positions(searcher: WhooshSearcher, field: str, word: str) -> dict[int, frozenset[int]]:
+    """The positions of ``word`` in ``field`` by document, read once per edition (kept like postings)."""
+    def read() -> dict[int, frozenset[int]]:
+        found: dict[int, frozenset[int]] = {}
+        try:
+            matcher = searcher.reader().postings(field, searcher.schema[field].to_bytes(word))
+        except (KeyError, ValueError, whoosh.reading.TermNotFound):
+            return found
+        while matcher.is_active():
+            found[matcher.id()] = frozenset(matcher.value_as("positions"))
+            matcher.next()
+        return found
+
+    return cached(searcher, ("positions", field, word), read)
+
+
+def _in_a_row(positions: list[frozenset[int]]) -> bool:
+    """True when some position of the first word is followed by one of each next word in turn."""
+    rest = positions[1:]
+    return any(all(start + offset in kept for offset, kept in enumerate(rest, 1)) for start in positions[0])
+
+
+def _tree_sum(scores: list[float]) -> float:
+    """``scores`` added as ``whoosh.util.make_binary_tree`` pairs matchers (halves, recursively)."""
+    if len(scores) == 1:
+        return scores[0]
+    half = len(scores) // 2
+    return _tree_sum(scores[:half]) + _tree_sum(scores[half:])
 
 
 def _held(query: wq.Term, searcher: WhooshSearcher) -> bool:

@@ -96,3 +96,27 @@ def test_matching_docs_are_whooshs(searcher: Searcher, query: wq.Query) -> None:
     found = matching_docs(whoosh, query)
     assert found == set(whoosh.docs_for_query(query))
     assert found or query in (wq.Term("name", "no such name"), wq.Or([]))
+
+
+@pytest.mark.parametrize(("lang", "field", "text", "boost", "matches"), [
+    ("en", "heading", "state-based actions", 1.0, True),
+    ("en", "body", "combat damage", 2.0, True),
+    ("en", "body", "damage combat", 1.0, False),          # both held, never in this order
+    ("en", "body", "trample zzqx", 1.0, False),           # a word no text holds
+    ("en", "body", "player player", 1.0, True),           # a word twice: one position after the other
+    ("en", "body", "each player", 1.0, True),
+    ("ko", "heading", "상태 참조 행동", 1.5, True),
+    ("ja", "heading", "マリガン", 1.0, True),               # a word's bigrams
+    ("ja", "body", "マリガン", 1.0, True),
+])
+def test_a_phrase_is_scored_as_whooshs_phrase_matcher(searcher: Searcher, lang: str, field: str, text: str,
+                                                       boost: float, matches: bool) -> None:
+    """Phrases are scored from the cached postings and positions (search.scoring._phrase): the same
+    documents and scores as whoosh's span matchers give."""
+    from search.query import field_tokens
+
+    whoosh = searcher._searcher(searcher.store.find_edition(lang).id)
+    phrase = wq.Phrase(field, field_tokens(field, text, lang), boost=boost)
+    expected = _rounded(whoosh.search(phrase, limit=50))
+    assert _rounded(top_hits(whoosh, phrase, None, 50)) == expected
+    assert bool(expected) == matches
