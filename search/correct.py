@@ -47,7 +47,13 @@ def correct_query(
 
 
 def _corrected_cjk(searcher: WhooshSearcher, word: str, lang: str, speller: Speller, thorough: bool) -> str:
-    return SCRIPT_RUN.sub(lambda run: _corrected_run(searcher, run.group(), lang, speller, thorough), word)
+    """``word`` with each of its script runs corrected (``_corrected_run``), each run's correction
+    kept per edition searcher, run, speller and ``thorough`` like a Latin word's."""
+    def run_corrected(run: str) -> str:
+        return cached(searcher, ("cjk correction", run, lang, speller, thorough),
+                      lambda: _corrected_run(searcher, run, lang, speller, thorough))
+
+    return SCRIPT_RUN.sub(lambda match: run_corrected(match.group()), word)
 
 
 def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: Speller, thorough: bool) -> str:
