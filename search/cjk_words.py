@@ -16,6 +16,8 @@ from search.query import Clause, ParsedQuery
 Token = tuple[str, bool, bool]
 NAME_REACH = 2
 """Function tokens a name may hold on either side of a run's content words (``read_run``)."""
+NAME_CHARS = 12
+"""The longest query ``corrected_name`` reads as a name (613's title, 持续性效应的互动, is 8)."""
 IsName = Callable[[str], bool]
 """True when a text is a rule's whole name in the edition searched (``search.related.named_rules``)."""
 
@@ -33,9 +35,12 @@ def cut_clauses(parsed: ParsedQuery, cut: Callable[[str], list[str]]) -> ParsedQ
 def corrected_name(parsed: ParsedQuery, correct: Callable[[str], str | None], is_name: IsName) -> ParsedQuery | None:
     """``parsed`` as the rule's name its one word is, once corrected (``correct``, the edition's
     speller: ``迟续性效应的互动 -> 持续性效应的互动``, 613's title; ``衍生伍 -> 衍生物``); None when
-    ``parsed`` is more than one unquoted word or its correction is no name. Asked before a run is
+    ``parsed`` is more than one unquoted word, longer than ``NAME_CHARS``, or its correction is
+    no name. Asked before a run is
     cut into words: a slip inside a name breaks it apart (``衍生`` and ``伍``)."""
     if len(parsed.clauses) != 1 or parsed.clauses[0].phrase or parsed.related:
+        return None
+    if len(parsed.clauses[0].text) > NAME_CHARS:  # a question, not a name (and correcting it reads every stretch)
         return None
     fixed = correct(parsed.clauses[0].text)
     if not fixed or not is_name(fixed):

@@ -6,7 +6,8 @@ when a spelling correction (``search.spelling``, ``search.spelling_cjk``) change
 else None. A query is corrected word by word (``searcher.correct_query`` keeps each whitespace
 word's place), so the correction is the query's words with the corrected ones replaced
 (``tramlpe damge`` -> ``trample damage``); a Japanese or Chinese word is replaced inside the
-run that holds it (``マリカンはいつできますか`` -> ``マリガンはいつできますか``). With ``literal=True`` no word is corrected.
+run that holds it (``マリカンはいつできますか`` -> ``マリガンはいつできますか``). With
+``literal=True`` no word is corrected.
 """
 
 from __future__ import annotations

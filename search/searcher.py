@@ -332,10 +332,11 @@ class Searcher:
         (``search.japanese.converted_reading``)."""
         if speller is None:
             return self._cut(searcher, edition_id, lang, parsed, is_name)
-        named = corrected_name(parsed, speller.correct, is_name)
-        if named is not None and not held_in_texts(searcher.reader(), query_name(parsed), lang):
-            notes.corrected(edition_id, parsed, named)
-            return named
+        if not held_in_texts(searcher.reader(), query_name(parsed), lang):  # before the speller: it reads sounds
+            named = corrected_name(parsed, speller.correct, is_name)
+            if named is not None:
+                notes.corrected(edition_id, parsed, named)
+                return named
         converted = converted_reading(parsed, speller.word_read_as)  # hiragana bigrams are all held
         if converted is not None:
             notes.corrected(edition_id, parsed, converted)

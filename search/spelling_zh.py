@@ -19,6 +19,7 @@ in everyday Chinese; the CR says 坟墓场) is not 目的.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -41,7 +42,12 @@ def readings(stretch: str) -> list[str]:
     """The sounds ``stretch`` is read as: in context, and character by character (each
     character's usual reading). A character's rarer readings are not tried: 控 read ``qiang``
     made 控制 sound like 强制."""
-    return list(dict.fromkeys([sound(stretch), " ".join(sound(ch) for ch in stretch)]))
+    return list(dict.fromkeys([sound(stretch), " ".join(_char_sound(ch) for ch in stretch)]))
+
+
+@functools.lru_cache(maxsize=8192)
+def _char_sound(char: str) -> str:
+    return sound(char)
 
 
 class ChineseSpeller:
@@ -65,24 +71,28 @@ class ChineseSpeller:
         """``run`` (Chinese characters) with its longest stretch that is no vocabulary word but
         sounds like one written as that word (see module); None when no stretch does, or ``run``
         is a vocabulary word."""
-        if run in self.weights or not self.weights:
+        if run in self.weights or not self.weights or not HAN_WORD.fullmatch(run):
             return None
+        in_context = sound(run).split(" ")  # one reading of the whole run: a stretch's is its slice
+        by_char = [_char_sound(ch) for ch in run]
         for length in range(min(len(run), MAX_CHARS), MIN_CHARS - 1, -1):
             found = [(shared, self.weights[word], -start, word, start)
                      for start in range(len(run) - length + 1)
                      for stretch in [run[start : start + length]]
-                     for word in self._sounding_like(stretch)
+                     for word in self._sounding_like(stretch, (in_context[start : start + length],
+                                                               by_char[start : start + length]))
                      if (shared := len(set(word) & set(stretch)))]
             if found:
                 *_, word, start = max(found)
                 return run[:start] + word + run[start + length :]
         return None
 
-    def _sounding_like(self, stretch: str) -> list[str]:
-        if stretch in self.weights or not HAN_WORD.fullmatch(stretch):
+    def _sounding_like(self, stretch: str, syllables: tuple[list[str], list[str]]) -> list[str]:
+        """The vocabulary words read as ``stretch`` is (``syllables``: in context, by character)."""
+        if stretch in self.weights:
             return []
         by_sound = self._sounds()
-        words = (word for reading in readings(stretch) for word in by_sound.get(reading, ()))
+        words = (word for reading in dict.fromkeys(" ".join(s) for s in syllables) for word in by_sound.get(reading, ()))
         return [word for word in dict.fromkeys(words) if word != stretch]
 
     def _sounds(self) -> dict[str, list[str]]:
