@@ -30,6 +30,8 @@ OTHER_LETTERS = re.compile(
 )
 """Letters of scripts none of crkb's languages is written in: Greek, Cyrillic, Armenian, Hebrew,
 Arabic, the Indic scripts, Thai and Lao."""
+HIRAGANA_RUN = re.compile(f"[{HIRAGANA}ー]+")
+"""Hiragana letters and the long-vowel mark: ``fullmatch`` for a word in hiragana alone."""
 ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 

@@ -32,12 +32,12 @@ import rjieba
 from kb.scripts import KANJI
 from search.cjk_words import IsName, Token, cut_clauses, read_run
 from search.query import ParsedQuery
+from search.spelling_zh import HAN_WORD
 
 LEFT_OUT = frozenset({"c", "p", "r", "y", "e", "o", "x", "w", "l", "uj", "ul", "uz", "ud", "ug", "uv", "u"})
 """jieba's part-of-speech tags (ICTCLAS) of words left out: conjunction, preposition, pronoun,
 modal, interjection, onomatopoeia, punctuation, idiom (怎么回事, 怎么办), particles."""
 _HAN_RUN = re.compile(f"[{KANJI}]{{3,}}")
-_HAN_WORD = re.compile(f"[{KANJI}]{{2,}}")
 _HAN = re.compile(f"[{KANJI}]")
 
 
@@ -72,7 +72,7 @@ class ChineseWords:
                 return
             jieba = self._made()
             for name in names():
-                if _HAN_WORD.fullmatch(name):
+                if HAN_WORD.fullmatch(name):
                     jieba.add_word(name, None, "n")
             self._taught.add(key)
 

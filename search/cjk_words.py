@@ -36,8 +36,8 @@ def corrected_name(parsed: ParsedQuery, correct: Callable[[str], str | None], is
     """``parsed`` as the rule's name its one word is, once corrected (``correct``, the edition's
     speller: ``迟续性效应的互动 -> 持续性效应的互动``, 613's title; ``衍生伍 -> 衍生物``); None when
     ``parsed`` is more than one unquoted word, longer than ``NAME_CHARS``, or its correction is
-    no name. Asked before a run is
-    cut into words: a slip inside a name breaks it apart (``衍生`` and ``伍``)."""
+    no name. Asked before a run is cut into words: a slip inside a name breaks it apart (``衍生``
+    and ``伍``)."""
     if len(parsed.clauses) != 1 or parsed.clauses[0].phrase or parsed.related:
         return None
     if len(parsed.clauses[0].text) > NAME_CHARS:  # a question, not a name (and correcting it reads every stretch)

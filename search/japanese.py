@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from kb.scripts import HIRAGANA, KANJI, KATAKANA
+from kb.scripts import HIRAGANA, HIRAGANA_RUN, KANJI, KATAKANA
 from search.cjk_words import IsName, Token, cut_clauses, read_run
 from search.query import Clause, ParsedQuery
 
@@ -33,7 +33,6 @@ LEFT_OUT = frozenset({"助詞", "助動詞", "記号", "副詞", "連体詞", "�
 LEFT_OUT_KINDS = frozenset({("名詞", "代名詞"), ("名詞", "非自立"), ("動詞", "非自立"), ("動詞", "接尾")})
 """(part of speech, second level) pairs left out too: いつ, どこ, こと, the れ of 打ち消される."""
 _HIRAGANA = re.compile(f"[{HIRAGANA}]")
-_HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
 _KATAKANA_ONLY = re.compile(f"[{KATAKANA}・ー]+")
 _OTHER_JAPANESE = re.compile(f"[{KANJI}{KATAKANA}]")
 
@@ -52,7 +51,7 @@ def converted_reading(parsed: ParsedQuery, word_read_as: Callable[[str], str | N
     if len(parsed.clauses) != 1 or parsed.clauses[0].phrase:
         return None
     text = parsed.clauses[0].text
-    opening = _HIRAGANA_ONLY.match(text)
+    opening = HIRAGANA_RUN.match(text)
     if opening is None or opening.end() == len(text):  # hiragana alone: spelling correction reads it
         return None
     for end in range(opening.end(), MIN_READING_KANA - 1, -1):
@@ -91,7 +90,7 @@ class JapaneseWords:
         for token in found:
             kinds = token.part_of_speech.split(",")
             kept = kinds[0] not in LEFT_OUT and tuple(kinds[:2]) not in LEFT_OUT_KINDS and not (
-                kinds[0] == "動詞" and _HIRAGANA_ONLY.fullmatch(token.surface))
+                kinds[0] == "動詞" and HIRAGANA_RUN.fullmatch(token.surface))
             joins = kinds[1] == "接尾" or bool(_KATAKANA_ONLY.fullmatch(previous + token.surface))
             tokens.append((token.surface, kept, joins))
             previous = token.surface if kept else ""

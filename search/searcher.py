@@ -88,7 +88,7 @@ from search.query import (
     parse_query,
     weighting,
 )
-from search.correct import correct_query, held_in_texts
+from search.correct import Speller, correct_query, held_in_texts
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
@@ -325,7 +325,7 @@ class Searcher:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))
 
     def _read_words(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
-                    speller: CJKSpeller | ChineseSpeller | None, is_name: IsName, notes: SearchNotes) -> ParsedQuery:
+                    speller: Speller | None, is_name: IsName, notes: SearchNotes) -> ParsedQuery:
         """A Japanese or Chinese query holding a slip no text holds that is a rule's name once
         corrected is that name (``search.cjk_words.corrected_name``); else it is cut into its
         words, a Japanese one opening with a term typed in hiragana once that is converted
@@ -356,13 +356,13 @@ class Searcher:
         return self._readers.memo(edition_id, "korean nouns", lambda: korean_nouns(
             text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
 
-    def _speller(self, edition_id: str) -> CJKSpeller | ChineseSpeller:
+    def _speller(self, edition_id: str) -> Speller:
         """The edition's Korean, Japanese or Chinese speller."""
         return self._spellers_of(edition_id)[1]
 
-    def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, CJKSpeller | ChineseSpeller]:
+    def _spellers_of(self, edition_id: str) -> tuple[LatinSpeller, Speller]:
         """The edition's spellers, made from its vocabulary in the store, kept with its searcher."""
-        def make() -> tuple[LatinSpeller, CJKSpeller | ChineseSpeller]:
+        def make() -> tuple[LatinSpeller, Speller]:
             vocabulary = self.store.vocabulary(edition_id)
             if self._editions[edition_id] == "zh":
                 return LatinSpeller(vocabulary), ChineseSpeller(vocabulary.names)

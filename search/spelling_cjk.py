@@ -23,7 +23,7 @@ import unicodedata
 from itertools import combinations
 
 from kb.model import Vocabulary
-from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
+from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, HIRAGANA_RUN, KANJI, KATAKANA
 from search.korean import PARTICLES
 from search.spelling import distance as osa_distance
 
@@ -35,7 +35,6 @@ MAX_FORM_CHARS = 12
 _HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]+")
 KATAKANA_WORD = re.compile(f"[{KATAKANA}ー][{KATAKANA}ー・]*[{KATAKANA}ー]")
 KANJI_RUN = re.compile(f"[{KANJI}]+")
-_HIRAGANA = re.compile(f"[{HIRAGANA}ー]+")
 KANA_ONLY = re.compile(f"^[{HIRAGANA}{KATAKANA}ー・]+$")
 SCRIPT_RUN = re.compile(f"[{HANGUL_SYLLABLES}]+|[{KATAKANA}ー・]+|[{HIRAGANA}ー]+|[{KANJI}]+")
 """Script runs of a Korean/Japanese word (Hangul, katakana, hiragana, kanji): the units corrected
@@ -94,7 +93,7 @@ class CJKSpeller:
         even if its bigrams are there (``パーマネンド``); and for a hiragana run of three kana or
         more that spells a vocabulary word or reading (``たいしょう``: 対象 not converted). True
         for anything else."""
-        if _HIRAGANA.fullmatch(run) and len(run) >= 3:
+        if HIRAGANA_RUN.fullmatch(run) and len(run) >= 3:
             return fold_kana(run) not in self.forms
         if not self._katakana or not KATAKANA_WORD.fullmatch(run):
             return True

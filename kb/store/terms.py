@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from kb.scripts import HIRAGANA
+from kb.scripts import HIRAGANA_RUN
 from kb.store.read import Store
 
 KIND_ORDER = {"heading": 0, "glossary": 1, "defined": 2, "gloss": 3, "list": 4}
@@ -26,7 +26,6 @@ _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
 _TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:译者?注[：:]|번역자\s?주|역주).*[）)]$")
 """A translators' closing note: Chinese ``（译者注：…）``, Korean ``(번역자 주-…)``."""
 _FOLD_CJK = re.compile(r"[\s・·]+")
-_HIRAGANA_ONLY = re.compile(f"[{HIRAGANA}ー]+")
 MIN_KANA_BEFORE_KANA = 3
 """Kana a reading needs to be read as a term before more hiragana (``_inside_kana``)."""
 _HEADWORD = re.compile(r"^(?P<term>[^（／]+?)\s*(?:[（(](?P<reading>[^）)]+)[）)])?\s*／\s*(?P<english>[ -~]+)$")
@@ -166,7 +165,7 @@ def _inside_kana(pieces: list[str], start: int, end: int) -> bool:
     word (機能しますか), not a term. A longer reading may open a run, a term typed unconverted
     before its particle (もんしょうとは: 紋章とは)."""
     def kana(index: int) -> bool:
-        return 0 <= index < len(pieces) and bool(_HIRAGANA_ONLY.fullmatch(pieces[index]))
+        return 0 <= index < len(pieces) and bool(HIRAGANA_RUN.fullmatch(pieces[index]))
     if not all(kana(i) for i in range(start, end)):
         return False
     return kana(start - 1) or (kana(end) and end - start < MIN_KANA_BEFORE_KANA)
