@@ -63,7 +63,7 @@ def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: Spell
     if len(run) < 2:
         return run
     held = not thorough and held_in_texts(searcher.reader(), run, lang)
-    if held and (speller.knows(run) or _phrase_held(searcher, run, lang)):
+    if held and (speller.knows(run) or phrase_held(searcher, run, lang)):
         return run
     return speller.correct(run) or run
 
@@ -74,7 +74,9 @@ def held_in_texts(reader: whoosh.reading.IndexReader, text: str, lang: str) -> b
     return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
 
 
-def _phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+def phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    """True when the tokens of ``text`` stand together in some heading or text of the edition, or
+    ``text`` has fewer than two tokens (``held_in_texts`` tells those)."""
     tokens = field_tokens("body", text, lang)
     phrase = wq.Or([wq.Phrase(field, tokens) for field in ("heading", "body")])
     return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))

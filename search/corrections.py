@@ -55,6 +55,14 @@ class SearchNotes:
         if changed:
             self.searched[edition_id] = " ".join(clause.text for clause in searched.clauses)
 
+    def read_as(self, edition_id: str, replaced: dict[str, str], searched: ParsedQuery) -> None:
+        """Record runs of words read as other words (``replaced``: typed -> searched, such as
+        ``search.loanwords``' ``{"레전드 룰": "전설 규칙"}``) for the edition, ``searched`` being
+        the query searched with them."""
+        if replaced:
+            self.corrections.setdefault(edition_id, {}).update(replaced)
+            self.searched[edition_id] = " ".join(clause.text for clause in searched.clauses)
+
     def corrected_query(self, query: str, edition_id: str | None) -> str | None:
         """``query`` with the words the edition's search corrected replaced (``edition_id``: the
         edition of the best hit; None: no hit, no correction shown); None when none changed."""

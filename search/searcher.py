@@ -11,7 +11,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    subrule is under a little less, examples less, and a query that is a rule's whole name (title,
    English title, defined or glossary term) puts that rule first.
    Korean words are first read without their particles, and a Korean question without its
-   question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); a Japanese run that
+   question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); Korean words no text
+   holds that write an English term as it sounds are read as the edition's term
+   (``search.loanwords``: ``트램플 -> 돌진``, ``레전드 룰 -> 전설 규칙``); a Japanese run that
    is no rule's name is cut into its content words (``search.japanese``: ``マリガンはいつできますか
    -> マリガン``), and so is a Chinese one (``search.chinese``: ``什么是践踏 -> 践踏``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
@@ -77,6 +79,7 @@ from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
+from search.loanwords import Loanwords, read_loanwords
 from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -88,7 +91,7 @@ from search.query import (
     parse_query,
     weighting,
 )
-from search.correct import Speller, correct_query, held_in_texts
+from search.correct import Speller, correct_query, held_in_texts, phrase_held
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
@@ -99,7 +102,7 @@ from search.related import FamilyWords, is_rule_name, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
-from search.spelling_cjk import CJKSpeller
+from search.spelling_cjk import CJKSpeller, distance
 from search.spelling_zh import ChineseSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
@@ -127,6 +130,7 @@ class Searcher:
         newest = {store.find_edition(lang).id for lang in store.languages()}
         self._readers = EditionReaders(self._open_searcher, newest & set(self._editions))
         self._terms: TermDictionary | None = None
+        self._loanword_terms: Loanwords | None = None
         self._translated = functools.lru_cache(maxsize=TRANSLATIONS_KEPT)(self._translate)
         self.cards = cards
         self._expander = Expander(store)  # judge vocabulary and glossary terms (search.expand)
@@ -279,6 +283,8 @@ class Searcher:
 
         if lang == "ko":
             parsed = without_question_words(parsed)
+            if not notes.literal:
+                parsed = self._read_loanwords(searcher, edition.id, parsed, notes)
         elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
             parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
@@ -342,6 +348,37 @@ class Searcher:
             notes.corrected(edition_id, parsed, converted)
             parsed = converted
         return self._cut(searcher, edition_id, lang, parsed, is_name)
+
+    def _read_loanwords(self, searcher: WhooshSearcher, edition_id: str, parsed: ParsedQuery,
+                        notes: SearchNotes) -> ParsedQuery:
+        """``parsed`` with Hangul words that write an English CR term as it sounds read as the
+        term dictionary's Korean term (``search.loanwords``: ``트램플 -> 돌진``), when no text holds them and
+        they are no slip of one jamo in a word of the edition (``무덨`` is ``무덤``, not mutate)."""
+        dictionary, speller = self._dictionary(), self._speller(edition_id)
+
+        def slip(text: str) -> bool:
+            corrected = speller.correct(text)
+            return corrected is not None and distance(text, corrected) <= 1
+
+        def held(text: str) -> bool:
+            return held_in_texts(searcher.reader(), text, "ko") and phrase_held(searcher, text, "ko")
+
+        def term_for(text: str) -> str | None:
+            concept = self._loanwords().term(text)
+            if concept is None or slip(text):
+                return None
+            korean = dictionary.term_in(concept, "ko")
+            return korean or (concept if held(concept) else None)
+
+        read, replaced = read_loanwords(parsed, term_for, held)
+        notes.read_as(edition_id, replaced, read)
+        return read
+
+    def _loanwords(self) -> Loanwords:
+        """The term dictionary's English terms by sound (``search.loanwords``), made on first use."""
+        if self._loanword_terms is None:
+            self._loanword_terms = Loanwords(self._dictionary().concepts)
+        return self._loanword_terms
 
     def _cut(self, searcher: WhooshSearcher, edition_id: str, lang: str, parsed: ParsedQuery,
              is_name: IsName) -> ParsedQuery:

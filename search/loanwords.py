@@ -1,0 +1,236 @@
+"""Korean loanwords: CR terms written in Hangul as their English sounds (``트램플``, ``데스터치``).
+
+Korean players often say a keyword as its English name spelled in Hangul (``트램플`` "trample",
+``데스터치`` "deathtouch", ``레전드 룰`` "legend rule") where the Korean CR translates it (돌진,
+치명타, 전설 규칙). No text holds these words, so they found nothing, or were "corrected" into
+another word (``플라잉`` into ``플레이``).
+
+A word is matched to the English terms of the term dictionary (``kb.store.terms``: its
+concepts) by how it sounds, as Korean writes English: both are reduced to a **sound key**, a
+string of consonant classes with ``V`` for a vowel (``consonant_key``):
+
+- Hangul: each syllable's conjoining jamo (Unicode NFD); an initial or final consonant gives
+  its class (ㄱㅋㄲ ``K``, ㄷㅌㄸ ``T``, ㅂㅍㅃ ``P``, ㅅㅆ ``S``, ㅈㅊㅉ ``J``, ㄹ ``L``, final
+  ㅇ ``G`` for *ng*, a final ㅅ ``T`` as in ``타겟``); a vowel is ``V``, but ㅡ, the vowel Korean
+  puts between consonants English writes together (``트램플``: *t-r*), is nothing;
+- English: spelling rules for the sounds Korean hears (``ENGLISH_SOUNDS``: *th* ``S``, *ch*
+  ``J``, *ck* ``K``, *n* before *k* ``G``, *r* after a vowel silent, a final *e* silent, ...);
+  where English spelling leaves the sound open (a *g* before *e* or *i*, an *s* between vowels,
+  an *x* before a vowel), every reading is a key (``ENGLISH_VARIANTS``).
+
+Runs of one class are merged, and a final ``V`` dropped (``리치``, "reach", ends in a vowel).
+The key without its vowels is the **skeleton**: ``트램플`` and ``trample`` are both ``TLMPL``.
+
+A word is read as the term whose key it has; failing that, as the only term with its skeleton
+when that has ``MIN_SKELETON_ALONE`` consonants or more (``라이프링크`` writes *life* without its
+silent *e*). Skeletons shorter than ``MIN_SKELETON`` are too common to tell (``와드``, "ward",
+is ``T``). The searcher reads only words no text of the edition holds and that are no Korean
+term: ``스택`` ("stack") is the translation's own word.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from difflib import SequenceMatcher
+
+from search.korean import PARTICLES
+from search.query import Clause, ParsedQuery
+
+MAX_WORDS = 4
+"""Most words a term is looked for in (``스테이트 베이스드 액션``)."""
+MIN_SKELETON = 3
+"""Fewest consonant classes a word is read by."""
+MIN_SPELLING = 0.5
+"""Least ``difflib`` ratio between a word's letters and its term's (``_closest``)."""
+MIN_SKELETON_ALONE = 5
+"""Fewest consonant classes a word is read by without its vowels matching too."""
+
+_INITIAL = dict(zip("ᄀᄁᄂᄃᄄᄅᄆᄇᄈᄉᄊᄋᄌᄍᄎᄏᄐᄑᄒ", "K K N T T L M P P S S _ J J J K T P H".split()))
+_FINAL = dict(zip("ᆨᆩᆪᆫᆬᆭᆮᆯᆰᆱᆲᆳᆴᆵᆶᆷᆸᆹᆺᆻᆼᆽᆾᆿᇀᇁᇂ",
+                  "K K KS N NJ N T L LK LM LP LS LT LP L M P PS T T G T T K T P _".split()))
+_SILENT_VOWEL = "ᅳ"
+_LETTERS = {
+    **dict(zip("ᄀᄁᄂᄃᄄᄅᄆᄇᄈᄉᄊᄋᄌᄍᄎᄏᄐᄑᄒ", "g k n d t l m b p s s _ j j ch k t p h".split())),
+    **dict(zip("ᅡᅢᅣᅤᅥᅦᅧᅨᅩᅪᅫᅬᅭᅮᅯᅰᅱᅲᅳᅴᅵ", "a a ya ya o e yo ye o wa wa we yo u wo we wi yu _ ui i".split())),
+    **dict(zip("ᆨᆩᆪᆫᆬᆭᆮᆯᆰᆱᆲᆳᆴᆵᆶᆷᆸᆹᆺᆻᆼᆽᆾᆿᇀᇁᇂ",
+               "k k ks n nj n t l lk lm lp ls lt lp l m p ps t t ng t t k t p _".split())),
+}
+"""Latin letters for each jamo, to tell apart terms of one sound key (``_spelling``)."""
+_PLAIN_ENGLISH = (
+    (r"[^a-z]", ""), (r"ture", "cho"), (r"tion", "syon"), (r"ph", "p"), (r"ck", "k"), (r"c(?=[eiy])", "s"),
+    (r"c(?!h)", "k"), (r"er\b", "o"), (r"(?<=[aeiouy])r(?![aeiouy])", ""), (r"x", "ks"),
+)
+"""English spellings rewritten as ``_spelling`` writes their sound (then *f*, *r*, *v*, *q*, *z*
+as *p*, *l*, *b*, *k*, *j*)."""
+_PLAIN_LETTERS = str.maketrans("frvqz", "plbkj")
+_HANGUL_WORD = re.compile(r"^[\uac00-\ud7a3]+$")
+
+ENGLISH_SOUNDS: tuple[tuple[str, str], ...] = (
+    (r"(?<=[^aeiou])e(?=[ds]\b)", ""), (r"e\b", ""),  # based, planes; a final e
+    (r"tion|tia|tio|sion", "SVN"), (r"ture", "J"), (r"ph", "P"), (r"th", "S"), (r"sh", "S"), (r"tch|ch", "J"),
+    (r"ck|qu", "K"), (r"x(?=[aeiouy])", "KS"), (r"x", "KS"), (r"c(?=[eiy])", "S"), (r"kn", "N"), (r"gh", ""),
+    (r"n(?=g[eiy])", "N"), (r"ng", "G"), (r"n(?=k|q|g(?![eiy])|c(?![eiyh]))", "G"), (r"c", "K"),
+    (r"g(?=[eiy])", "J"), (r"g", "K"), (r"(?<=[aeiouy])r(?![aeiouy])", ""), (r"r", "L"), (r"l", "L"),
+    (r"[bvpf]", "P"), (r"[dt]", "T"), (r"(?<=[aeiouylmnr])s(?=[aeiouy]|\b)", "S"), (r"s", "S"), (r"[zj]", "J"),
+    (r"k", "K"), (r"m", "M"), (r"n", "N"), (r"h", "H"), (r"[aeiouy]", "V"), (r"[w'’]", ""),
+)
+"""English spellings and the sound classes Korean writes them with, first match first."""
+ENGLISH_VARIANTS = {r"g(?=[eiy])": "K", r"x(?=[aeiouy])": "KJ", r"(?<=[aeiouylmnr])s(?=[aeiouy]|\b)": "J"}
+"""Spellings of ``ENGLISH_SOUNDS`` with a second reading (``target``'s hard *g*, ``exile``'s *gz*,
+``phase``'s *z*)."""
+_ENGLISH = re.compile("|".join(f"(?P<s{i}>{pattern})" for i, (pattern, _) in enumerate(ENGLISH_SOUNDS)))
+
+
+def consonant_key(classes: str) -> str:
+    """The sound key of a string of classes and ``V``: runs of one class merged, a final ``V``
+    dropped (``"TLVMMPL" -> "TLVMPL"``)."""
+    return re.sub(r"(.)\1+", r"\1", classes).rstrip("V")
+
+
+def skeleton(key: str) -> str:
+    """A sound key without its vowels (``"TLVMPL" -> "TLMPL"``)."""
+    return key.replace("V", "")
+
+
+def hangul_key(word: str) -> str:
+    """The sound key of a Hangul word (spaces between words ignored): ``"트램플" -> "TLVMPL"``;
+    characters that are not Hangul syllables are ignored."""
+    classes = []
+    for jamo in unicodedata.normalize("NFD", word):
+        if jamo in _INITIAL:
+            classes.append(_INITIAL[jamo].strip("_"))
+        elif jamo in _FINAL:
+            classes.append(_FINAL[jamo].strip("_"))
+        elif "\u1161" <= jamo <= "\u1175" and jamo != _SILENT_VOWEL:
+            classes.append("V")
+    return consonant_key("".join(classes))
+
+
+def english_keys(term: str) -> set[str]:
+    """The sound keys of an English term, one per reading of its open spellings
+    (``"target" -> {"TVJVT", "TVKVT"}``); a plural's keys hold its singular's."""
+    words = re.sub(r"[^a-z'’ -]", "", term.casefold()).replace("-", " ").split()
+    open_spellings = [pattern for pattern in ENGLISH_VARIANTS if any(re.search(pattern, word) for word in words)]
+    keys = set()
+    for size in range(len(open_spellings) + 1):
+        for chosen in itertools.combinations(open_spellings, size):
+            keys.add(consonant_key("".join(_english_classes(word, frozenset(chosen)) for word in words)))
+    if term.endswith("s") and len(term) > 3:
+        keys |= english_keys(term[:-1])
+    return keys
+
+
+def _english_classes(word: str, chosen: frozenset[str]) -> str:
+    def sound(match: re.Match) -> str:
+        pattern, classes = ENGLISH_SOUNDS[int(match.lastgroup[1:])]
+        return ENGLISH_VARIANTS[pattern] if pattern in chosen else classes
+
+    return _ENGLISH.sub(sound, word)
+
+
+class Loanwords:
+    """English terms by sound key: build once per term dictionary (``concepts``: its English
+    terms, folded) and share (read-only). About 10 ms for a thousand terms."""
+
+    def __init__(self, concepts: Iterable[str]) -> None:
+        self._by_key: dict[str, set[str]] = defaultdict(set)
+        self._by_skeleton: dict[str, set[str]] = defaultdict(set)
+        for concept in concepts:
+            for key in english_keys(concept):
+                self._by_key[key].add(concept)
+                self._by_skeleton[skeleton(key)].add(concept)
+
+    def term(self, hangul: str) -> str | None:
+        """The English term ``hangul`` (Hangul syllables, spaces between words allowed) writes
+        as it sounds (``"데스터치" -> "deathtouch"``), or None (not a Hangul word, no term, or
+        several terms that are not one word's forms)."""
+        if not _HANGUL_WORD.match(hangul.replace(" ", "")):
+            return None
+        key = hangul_key(hangul)
+        bones = skeleton(key)
+        if len(bones) < MIN_SKELETON:
+            return None
+        found = self._by_key.get(key) or (self._by_skeleton.get(bones, set()) if len(bones) >= MIN_SKELETON_ALONE else set())
+        return _closest(hangul, found)
+
+
+def _closest(hangul: str, found: set[str]) -> str | None:
+    """The term of ``found`` spelled most like ``hangul`` (``_spelling``), a plural counting as its
+    singular (``counter``, ``counters``); None when two are as close, or none is close
+    (``MIN_SPELLING``)."""
+    terms = [term for term in found if not (term.endswith("s") and term[:-1] in found)]
+    spelled = _spelling(hangul)
+    scored = sorted(((SequenceMatcher(None, spelled, _plain(term)).ratio(), term) for term in terms), reverse=True)
+    if not scored or scored[0][0] < MIN_SPELLING or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
+
+
+def _spelling(hangul: str) -> str:
+    """``hangul`` in Latin letters, jamo by jamo (``"플래시" -> "plasi"``): close to the English
+    spelling it sounds like, once that is ``_plain``."""
+    letters = "".join(_LETTERS.get(jamo, "").strip("_") for jamo in unicodedata.normalize("NFD", hangul))
+    return re.sub(r"(.)\1+", r"\1", letters)
+
+
+def _plain(term: str) -> str:
+    """An English term in the letters ``_spelling`` writes (``"flash" -> "plash"``)."""
+    plain = term.casefold()
+    for pattern, letters in _PLAIN_ENGLISH:
+        plain = re.sub(pattern, letters, plain)
+    return re.sub(r"(.)\1+", r"\1", plain.translate(_PLAIN_LETTERS))
+
+
+def read_loanwords(
+    parsed: ParsedQuery, term_for: Callable[[str], str | None], held: Callable[[str], bool]
+) -> tuple[ParsedQuery, dict[str, str]]:
+    """``parsed`` with each run of up to ``MAX_WORDS`` Hangul words that ``term_for`` reads as a
+    term replaced by it, longest run first, a last word also without its particle (``트램플은``);
+    and the runs replaced (typed -> searched). ``term_for`` gets a run's words joined by spaces
+    (``"레전드 룰"``) and answers the words to search instead (``"전설 규칙"``) or None; a run
+    that ``held`` says the texts hold, with or without its particle, is never read (``단계은``
+    is ``단계``, a step, with a slip of particle). Quoted phrases and other words are kept as typed."""
+    clauses, replaced, start = list(parsed.clauses), {}, 0
+    out: list[Clause] = []
+    while start < len(clauses):
+        found = _run_at(clauses, start, term_for, held)
+        if found is None:
+            out.append(clauses[start])
+            start += 1
+            continue
+        size, typed, searched = found
+        replaced[typed] = searched
+        out.extend(Clause(word) for word in searched.split())
+        start += size
+    if not replaced:
+        return parsed, {}
+    return replace(parsed, clauses=tuple(out)), replaced
+
+
+def _run_at(
+    clauses: list[Clause], start: int, term_for: Callable[[str], str | None], held: Callable[[str], bool]
+) -> tuple[int, str, str] | None:
+    """The longest run of Hangul words from ``start`` that ``term_for`` reads: (words, typed, searched)."""
+    for size in range(min(MAX_WORDS, len(clauses) - start), 0, -1):
+        run = clauses[start:start + size]
+        if any(clause.phrase or not _HANGUL_WORD.match(clause.text) for clause in run):
+            continue
+        typed = " ".join(clause.text for clause in run)
+        stems = _without_particle(typed)
+        for stem in stems:
+            searched = term_for(stem)
+            if searched is not None:
+                if any(held(other) for other in stems):
+                    break
+                return size, typed, searched
+    return None
+
+
+def _without_particle(text: str) -> list[str]:
+    """``text``, then ``text`` without each Korean particle it ends in (``트램플은 -> 트램플``)."""
+    return [text] + [text[: -len(p)] for p in PARTICLES if text.endswith(p) and len(text) - len(p) >= 2]
