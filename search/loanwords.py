@@ -30,6 +30,7 @@ term: ``스택`` ("stack") is the translation's own word.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
@@ -41,6 +42,8 @@ from difflib import SequenceMatcher
 from search.korean import PARTICLES
 from search.query import Clause, ParsedQuery
 
+WORDS_KEPT = 4096
+"""How many words' terms a ``Loanwords`` keeps (a query tries each run of its words)."""
 MAX_WORDS = 4
 """Most words a term is looked for in (``스테이트 베이스드 액션``)."""
 MIN_SKELETON = 3
@@ -138,6 +141,7 @@ class Loanwords:
     terms, folded) and share (read-only). About 10 ms for a thousand terms."""
 
     def __init__(self, concepts: Iterable[str]) -> None:
+        self.term = functools.lru_cache(maxsize=WORDS_KEPT)(self._term)  # type: ignore[method-assign]
         self._by_key: dict[str, set[str]] = defaultdict(set)
         self._by_skeleton: dict[str, set[str]] = defaultdict(set)
         for concept in concepts:
@@ -146,6 +150,10 @@ class Loanwords:
                 self._by_skeleton[skeleton(key)].add(concept)
 
     def term(self, hangul: str) -> str | None:
+        """The English term ``hangul`` writes (``_term``), kept for the last ``WORDS_KEPT`` words."""
+        return self._term(hangul)
+
+    def _term(self, hangul: str) -> str | None:
         """The English term ``hangul`` (Hangul syllables, spaces between words allowed) writes
         as it sounds (``"데스터치" -> "deathtouch"``), or None (not a Hangul word, no term, or
         several terms that are not one word's forms)."""
