@@ -17,7 +17,8 @@ order in one segment, so a document's number is its ``seq``. Fields:
   the rules under it are ``number:N OR within:N`` (``rule_and_under``; leaving the number itself
   out saves a term per rule, most of which are subrules with nothing under them).
 - ``name`` (keyword): exact-name keys (``search.analysis.name_key``) of the rule's title, English
-  title and the glossary terms that name it; ``defined`` (keyword): those of the terms its text
+  title and the glossary terms that name it (a Japanese headword's term and English term, not its
+  reading: ``_headword_terms``); ``defined`` (keyword): those of the terms its text
   defines (both annotations come from the store: ``Rule.defined_terms``, ``Store.glossary_names``). A query whose key is one of these names that rule (a glossary's pointer outranks a
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
 - ``heading``: the rule's title, the English title a translation prints beside it (``돌진
@@ -50,6 +51,7 @@ from whoosh.fields import ID, KEYWORD, STORED, Schema
 
 from kb import numbers
 from kb.errors import IndexOutdated
+from kb.store.terms import split_headword
 from kb.model import EditionText
 from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of
 from search.pairs import EncodedPairs, PairsShard, PairsWriter
@@ -203,8 +205,9 @@ def rule_documents(text: EditionText, cache: dict | None = None) -> Iterator[dic
             titles.setdefault(rule.number, rule.title)
     for seq, rule in enumerate(rules):
         defined = list(rule.defined_terms)
-        names = [n for n in (rule.title, rule.title_en, *named.names.get(rule.number, ())) if n]
-        terms = defined + list(named.names.get(rule.number, ())) + list(named.mentions.get(rule.number, ()))
+        glossed = _headword_terms(named.names.get(rule.number, ()))
+        names = [n for n in (rule.title, rule.title_en, *glossed) if n]
+        terms = defined + glossed + _headword_terms(named.mentions.get(rule.number, ()))
         heading = "\n".join(t for t in (rule.title, rule.title_en, *terms) if t)
         yield {
             "seq": seq,
@@ -218,6 +221,17 @@ def rule_documents(text: EditionText, cache: dict | None = None) -> Iterator[dic
             "examples": "\n".join(example.text for example in rule.examples),
             "context": rule.title or ancestor_title(rule.number, titles),
         }
+
+
+def _headword_terms(headwords: Iterable[str]) -> list[str]:
+    """The terms glossary headwords give, each with its English term when it prints one
+    (``kb.store.terms.split_headword``): ``レジェンド・ルール（れじぇんどるーる）／Legend Rule`` names
+    704.5j as ``レジェンド・ルール`` and ``Legend Rule``, not as the whole headword."""
+    terms = []
+    for headword in headwords:
+        term, _, english = split_headword(headword)
+        terms.extend(t for t in (term, english) if t)
+    return list(dict.fromkeys(terms))
 
 
 def ancestor_title(number: str, titles: dict[str, str]) -> str:
