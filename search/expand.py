@@ -126,15 +126,15 @@ class Expander:
         content = functools.cache(lambda: weight(words))  # read when the query holds jargon or a glossary term
         found: dict[str, Expanded] = {}
         jargon_words: set[str] = set()
-        for start, end, entries in vocabulary.jargon.find(words):
+        for start, end, entries, part in vocabulary.jargon.find(words):
             jargon_words.update(words[start:end])
-            share = JARGON_SHARE * weight(words[start:end]) / content()
+            share = JARGON_SHARE * part * weight(words[start:end]) / content()
             phrase = " ".join(words[start:end])
             numbers = []
             for entry, base in entries:
                 numbers += [(n, entry.source) for n in self._found(vocabulary, entry, base, edition)]
             _add(found, numbers, share, phrase)
-        for start, end, numbers in vocabulary.glossary.find(words):
+        for start, end, numbers, _ in vocabulary.glossary.find(words):
             if end - start == len(words):
                 continue  # the query is the term: the index already has it (search.index: names, headings)
             share = GLOSSARY_SHARE * weight(words[start:end]) / content()
@@ -163,7 +163,7 @@ class Expander:
         for entry, entry_base in sources:
             for variant in entry.words:
                 phrases.setdefault(phrase_words(variant), []).append((entry, entry_base))
-        return PhraseMatcher(phrases)
+        return PhraseMatcher(phrases, inside_runs=True)  # 立ち消えとは: the table's Japanese words end no run
 
     def _glossary_matcher(self, edition: Edition) -> PhraseMatcher[tuple[str, ...]]:
         if edition.lang in CJK_LANGUAGES:

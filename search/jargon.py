@@ -14,7 +14,8 @@ Two kinds of entries:
 
 Queries and phrases are compared as words (``phrase_words``: case, hyphens, slashes and
 typographic apostrophes ignored; Latin letters and digits apart from other scripts, so ``ETB를``
-holds ``etb``); ``PhraseMatcher`` finds the longest phrases first. ``search.expand`` resolves the
+holds ``etb``); ``PhraseMatcher`` finds the longest phrases first, and a Korean, Japanese or Chinese
+phrase also inside a run of its script (``立ち消えとは``: those languages write no space after a word). ``search.expand`` resolves the
 targets in the edition searched and turns them into hits.
 """
 
@@ -27,10 +28,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from kb.model import Rule
 from kb.numbers import is_canonical
+from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANA_OR_KANJI
 
 TABLE = Path(__file__).with_name("jargon.toml")
 SOURCES = ("glossary", "cr", "older-cr", "judge", "player")
@@ -47,6 +49,8 @@ _INFORMAL = re.compile(
     rf" (?:the |an? )?{_QUOTE_OPEN}([^”\"]{{2,60}}){_QUOTE_CLOSE}"
 )
 _LAYER = re.compile(r"^Layer (\d+[a-d]?):")
+_HIRAGANA = re.compile(f"[{HIRAGANA}]")
+_CJK = re.compile(f"[{HANGUL_SYLLABLES}]|{KANA_OR_KANJI.pattern}")
 _ABBREVIATION = re.compile(r"\s*\(([A-Z]{2,8})\)\s*")
 
 
@@ -139,33 +143,61 @@ def fold(text: str) -> str:
 T = TypeVar("T")
 
 
+class Found(NamedTuple, Generic[T]):
+    """A phrase ``PhraseMatcher.find`` found: query words ``start`` to ``end`` (exclusive), the
+    phrase's ``value``, and the ``part`` of those words it is (1.0, or less for a phrase inside a
+    run: ``_content_part``)."""
+
+    start: int
+    end: int
+    value: T
+    part: float = 1.0
+
+
 class PhraseMatcher(Generic[T]):
     """Finds known phrases in a query's words (``phrase_words``), longest first, left to right,
-    without overlap. Built from ``{phrase words: value}``."""
+    without overlap. Built from ``{phrase words: value}``; with ``inside_runs``, a one-word phrase
+    in Korean, Japanese or Chinese script is also found inside a query word of that script, the
+    longest first: those languages write no space after a word (``立ち消えとは``, ``사령관은``)."""
 
-    def __init__(self, phrases: Mapping[tuple[str, ...], T]) -> None:
+    def __init__(self, phrases: Mapping[tuple[str, ...], T], inside_runs: bool = False) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], T]]] = {}
         for words, value in phrases.items():
             if words:
                 self._by_first.setdefault(words[0], []).append((words, value))
         for found in self._by_first.values():
             found.sort(key=lambda item: -len(item[0]))
+        inside = [(words[0], value) for words, value in phrases.items() if len(words) == 1 and _CJK.search(words[0])]
+        self._inside = sorted(inside, key=lambda item: -len(item[0])) if inside_runs else []
 
     def __len__(self) -> int:
         return sum(len(found) for found in self._by_first.values())
 
-    def find(self, words: tuple[str, ...]) -> list[tuple[int, int, T]]:
-        """``[(start, end, value)]``: each phrase found in ``words`` (word offsets, end exclusive)."""
-        found, at = [], 0
+    def find(self, words: tuple[str, ...]) -> list[Found[T]]:
+        """Each phrase found in ``words``, left to right (``Found``: word offsets, end exclusive)."""
+        found: list[Found[T]] = []
+        at = 0
         while at < len(words):
             for phrase, value in self._by_first.get(words[at], ()):
                 if words[at:at + len(phrase)] == phrase:
-                    found.append((at, at + len(phrase), value))
+                    found.append(Found(at, at + len(phrase), value))
                     at += len(phrase)
                     break
             else:
+                inside = next(((p, value) for p, value in self._inside if p in words[at]), None)
+                if inside is not None:
+                    found.append(Found(at, at + 1, inside[1], _content_part(inside[0], words[at])))
                 at += 1
         return found
+
+
+def _content_part(phrase: str, run: str) -> float:
+    """The part of ``run`` that ``phrase``, inside it, is, counting no hiragana (particles and
+    endings: 立ち消え is 2/3 of 立ち消えとは何ですか, 控制 2/17 of a 17-character Chinese question)."""
+    def content(text: str) -> int:
+        return max(1, len(_HIRAGANA.sub("", text)))
+
+    return min(1.0, content(phrase) / content(run))
 
 
 def mined_entries(rules: Iterable[Rule]) -> list[Entry]:

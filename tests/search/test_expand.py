@@ -138,3 +138,18 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     rule that happens to carry the number."""
     searcher = open_searcher(current_build(languages_kb))
     assert searcher.search(query, lang=lang)[0].number == first
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("ja", "立ち消え", ["608.2b"]),  # Japanese players' fizzle: found nothing of it
+    ("ja", "立ち消えとは何ですか", ["608.2b"]),  # inside a run: Japanese writes no space after a word
+    ("zh", "控制", ["108.4", "110.2"]),  # "control": the translation says 操控; found nothing
+    ("zh", "如果我控制两个同名的传奇生物会怎样", ["704.5j"]),  # 控制 is 2 of its 17 characters: a small share
+    ("ja", "PIG", ["700.4", "603.6c"]),
+])
+def test_players_words_in_other_languages_find_their_rule(
+    languages_kb: Path, lang: str, query: str, first: list[str]
+) -> None:
+    searcher = open_searcher(current_build(languages_kb))
+    assert [hit.number for hit in searcher.search(query, lang=lang, limit=len(first))] == first

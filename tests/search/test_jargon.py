@@ -34,7 +34,15 @@ def test_phrase_words_ignore_case_hyphens_and_typographic_apostrophes() -> None:
 
 def test_the_matcher_takes_the_longest_phrase_first_without_overlap() -> None:
     matcher = PhraseMatcher({("end", "of", "turn"): "eot", ("end",): "end", ("turn",): "turn"})
-    assert matcher.find(phrase_words("at end of turn, turn it")) == [(1, 4, "eot"), (4, 5, "turn")]
+    assert matcher.find(phrase_words("at end of turn, turn it")) == [(1, 4, "eot", 1.0), (4, 5, "turn", 1.0)]
+
+
+def test_a_korean_japanese_or_chinese_phrase_is_found_inside_a_run_of_its_script() -> None:
+    phrases = {phrase_words("立ち消え"): "fizzle", phrase_words("控制"): "control", phrase_words("ETB"): "etb"}
+    matcher = PhraseMatcher(phrases, inside_runs=True)
+    assert matcher.find(phrase_words("立ち消えとは何ですか ETB")) == [(0, 1, "fizzle", 2 / 3), (1, 2, "etb", 1.0)]
+    assert matcher.find(phrase_words("谁控制")) == [(0, 1, "control", 2 / 3)]  # 2 of its 3 characters
+    assert PhraseMatcher(phrases).find(phrase_words("立ち消えとは")) == []  # only with inside_runs
 
 
 def test_the_table_reads_and_every_entry_is_complete() -> None:
