@@ -12,6 +12,9 @@ Korean edition:
   use that noun with two particles or more, bare counting as one (``korean_nouns``): ``생물을 ->
   생물``, ``멀리건은 -> 멀리건``; ``플레이`` ("play", which the texts use only as ``플레이``) is kept;
 - a noun made a verb with 하다 (``조종하면`` "if … controls", ``VERB_ENDINGS``) is cut the same way;
+- a word typed without its spaces (``spaced_compounds``: ``격발능력``, where the texts write
+  ``격발 능력``) is spaced into the texts' words (``korean_words``), since a query bigram across
+  a missing space (``발능``) is in no text;
 - the words that make it a question (``without_question_words``: before spelling correction,
   which would take ``하나요`` for a typo; ``QUESTION_WORDS``: 어떻게, 무엇; and predicates ending in
   ``QUESTION_ENDINGS``: 되나요, 있을까요) are left out when other words remain: rules never ask.
@@ -22,7 +25,7 @@ Only plain Hangul words are read; quoted phrases are kept as typed.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
@@ -42,6 +45,8 @@ QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무�
 QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 """A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
 _HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
+SOLID_SHARE = 0.1
+"""A word written whole this often against its rarest part is a word, not parts missing spaces."""
 
 
 def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
@@ -109,3 +114,62 @@ def _stem(word: str, nouns: Mapping[str, int]) -> str:
         if word.endswith(ending) and nouns.get(stem, 0) > nouns.get(word, 0):
             return stem
     return word
+
+
+def korean_words(texts: Iterable[str]) -> Counter[str]:
+    """The Hangul words of ``texts`` (an edition's rule titles and texts), as written between spaces
+    and punctuation, with how often each is written."""
+    return Counter(word for text in texts for word in _HANGUL_WORD.findall(text))
+
+
+def spaced_compounds(
+    parsed: ParsedQuery, words: Mapping[str, int], is_name: Callable[[str], bool]
+) -> tuple[ParsedQuery, dict[str, str]]:
+    """``parsed`` with each Korean word that is ``words`` of the texts (``korean_words``) written
+    without their spaces put back into those words, a particle kept on the last (``격발능력은 ->
+    격발 능력은``: the texts say 격발 능력, and the bigram 발능 spans a space no text has), unless
+    the texts write it whole at least ``SOLID_SHARE`` as often as its rarest part (``생명연결``,
+    lifelink, stays) or it is a rule's name (``is_name``: ``공격력방어력`` names 208 as it is); and
+    the words spaced (typed -> searched). Each part has two syllables or more; the fewest parts
+    win, then the longest first part. The same query, ``{}``, when none is spaced."""
+    clauses: list[Clause] = []
+    replaced: dict[str, str] = {}
+    for clause in parsed.clauses:
+        spaced = _spaced(clause.text, words) if _is_word(clause) and len(clause.text) >= 4 else None
+        named = spaced is not None and any(is_name(stem) for stem in _with_stems(clause.text))
+        spaced = None if named else spaced
+        if spaced is None:
+            clauses.append(clause)
+            continue
+        replaced[clause.text] = " ".join(spaced)
+        clauses.extend(Clause(part) for part in spaced)
+    return (replace(parsed, clauses=tuple(clauses)), replaced) if replaced else (parsed, {})
+
+
+def _with_stems(word: str) -> list[str]:
+    """``word``, then ``word`` without each particle it ends in."""
+    return [word] + [word[: -len(p)] for p in PARTICLES if word.endswith(p) and len(word) > len(p)]
+
+
+def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
+    """``word`` as two or three ``words`` (the last may end in a particle), or None."""
+    stems = [(word, "")] + [(word[: -len(p)], p) for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= 4]
+    for parts in (2, 3):
+        for stem, particle in stems:
+            found = _split(stem, words, parts)
+            if found is not None:
+                solid = max(words.get(stem, 0), words.get(word, 0))
+                return None if solid >= SOLID_SHARE * min(words[part] for part in found) else [*found[:-1], found[-1] + particle]
+    return None
+
+
+def _split(word: str, words: Mapping[str, int], parts: int) -> list[str] | None:
+    """``word`` as ``parts`` of ``words`` of two syllables or more, the first as long as can be."""
+    if parts == 1:
+        return [word] if len(word) >= 2 and word in words else None
+    for cut in range(len(word) - 2 * (parts - 1), 1, -1):
+        if word[:cut] in words:
+            rest = _split(word[cut:], words, parts - 1)
+            if rest is not None:
+                return [word[:cut], *rest]
+    return None

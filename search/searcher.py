@@ -13,7 +13,8 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    Korean words are first read without their particles, and a Korean question without its
    question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); Korean words no text
    holds that write an English term as it sounds are read as the edition's term
-   (``search.loanwords``: ``트램플 -> 돌진``, ``레전드 룰 -> 전설 규칙``); a Japanese run that
+   (``search.loanwords``: ``트램플 -> 돌진``, ``레전드 룰 -> 전설 규칙``), and words typed without
+   their spaces spaced as the texts write them (``격발능력 -> 격발 능력``); a Japanese run that
    is no rule's name is cut into its content words (``search.japanese``: ``マリガンはいつできますか
    -> マリガン``), and so is a Chinese one (``search.chinese``: ``什么是践踏 -> 践踏``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
@@ -80,7 +81,9 @@ from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
 from search.loanwords import Loanwords, read_loanwords
-from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
+from search.korean import (
+    korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+)
 from search.pairs import PairsReader
 from search.readers import EditionReaders
 from search.query import (
@@ -285,6 +288,7 @@ class Searcher:
             parsed = without_question_words(parsed)
             if not notes.literal:
                 parsed = self._read_loanwords(searcher, edition.id, parsed, notes)
+                parsed = self._spaced(edition.id, parsed, notes, is_name)
         elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
             parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
@@ -373,6 +377,15 @@ class Searcher:
         read, replaced = read_loanwords(parsed, term_for, held)
         notes.read_as(edition_id, replaced, read)
         return read
+
+    def _spaced(self, edition_id: str, parsed: ParsedQuery, notes: SearchNotes, is_name: IsName) -> ParsedQuery:
+        """``parsed`` with Korean words written without their spaces spaced as the edition's texts
+        write them (``search.korean.spaced_compounds``: ``격발능력 -> 격발 능력``)."""
+        words = self._readers.memo(edition_id, "korean words", lambda: korean_words(
+            text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
+        spaced, replaced = spaced_compounds(parsed, words, is_name)
+        notes.read_as(edition_id, replaced, spaced)
+        return spaced
 
     def _loanwords(self) -> Loanwords:
         """The term dictionary's English terms by sound (``search.loanwords``), made on first use."""

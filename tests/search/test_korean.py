@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from search.korean import korean_nouns, named_without_particle, without_particles, without_question_words
+from search.korean import (
+    korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+)
 from search.query import Clause, parse_query
 
 TEXTS = [
@@ -53,3 +55,20 @@ def test_a_name_the_texts_never_write_whole_loses_its_particle_too() -> None:
     assert named_without_particle(parse_query("전설 규칙은"), names).clauses == (Clause("전설"), Clause("규칙"))
     kept = parse_query("플레이어가")
     assert named_without_particle(kept, names) is kept
+
+
+def test_words_typed_without_their_spaces_are_spaced_as_the_texts_write_them() -> None:
+    words = korean_words(TEXTS)
+    assert (words["생물의"], words["활성화"], words["능력은"]) == (2, 1, 1)
+
+    def spaced(query: str, known: dict[str, int] = words, names: tuple[str, ...] = ()) -> tuple[list[str], dict]:
+        read, replaced = spaced_compounds(parse_query(query), known, lambda text: text in names)
+        return [clause.text for clause in read.clauses], replaced
+
+    assert spaced("활성화능력은 전투피해") == (["활성화", "능력은", "전투피해"], {"활성화능력은": "활성화 능력은"})
+    assert spaced("전설지속물을") == (["전설", "지속물을"], {"전설지속물을": "전설 지속물을"})  # the particle stays on
+    assert spaced("전설지속물을", names=("전설지속물",)) == (["전설지속물을"], {})  # a rule's name, as typed
+    assert spaced("돌진생물") == (["돌진생물"], {})  # 돌진 is never written alone here (돌진을): no part
+    assert spaced('"전설지속물을"')[1] == {}  # a quoted phrase is kept
+    assert spaced("생명연결", {"생명연결": 5, "생명": 20, "연결": 30})[1] == {}  # written whole: a word
+    assert spaced("생명연결", {"생명연결": 1, "생명": 20, "연결": 30})[1] == {"생명연결": "생명 연결"}
