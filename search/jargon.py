@@ -14,9 +14,10 @@ Two kinds of entries:
 
 Queries and phrases are compared as words (``phrase_words``: case, hyphens, slashes and
 typographic apostrophes ignored; Latin letters and digits apart from other scripts, so ``ETB를``
-holds ``etb``); ``PhraseMatcher`` finds the longest phrases first, and a Korean, Japanese or Chinese
-phrase also inside a run of its script (``立ち消えとは``: those languages write no space after a word). ``search.expand`` resolves the
-targets in the edition searched and turns them into hits.
+holds ``etb``); ``PhraseMatcher`` finds the longest phrases first, and a Korean, Japanese or
+Chinese phrase also inside a run of its script (``立ち消えとは``: those languages write no space
+after a word). ``search.expand`` resolves the targets in the edition searched and turns them into
+hits.
 """
 
 from __future__ import annotations

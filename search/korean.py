@@ -136,7 +136,7 @@ def spaced_compounds(
     replaced: dict[str, str] = {}
     for clause in parsed.clauses:
         spaced = _spaced(clause.text, words) if _is_word(clause) and len(clause.text) >= 4 else None
-        named = spaced is not None and any(is_name(stem) for stem in _with_stems(clause.text))
+        named = spaced is not None and any(is_name(stem) for stem in with_stems(clause.text))
         spaced = None if named else spaced
         if spaced is None:
             clauses.append(clause)
@@ -146,9 +146,10 @@ def spaced_compounds(
     return (replace(parsed, clauses=tuple(clauses)), replaced) if replaced else (parsed, {})
 
 
-def _with_stems(word: str) -> list[str]:
-    """``word``, then ``word`` without each particle it ends in."""
-    return [word] + [word[: -len(p)] for p in PARTICLES if word.endswith(p) and len(word) > len(p)]
+def with_stems(word: str, shortest: int = 1) -> list[str]:
+    """``word``, then ``word`` without each particle it ends in, leaving ``shortest`` syllables or
+    more (``트램플은 -> [트램플은, 트램플]``)."""
+    return [word] + [word[: -len(p)] for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= shortest]
 
 
 def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
@@ -159,7 +160,9 @@ def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
             found = _split(stem, words, parts)
             if found is not None:
                 solid = max(words.get(stem, 0), words.get(word, 0))
-                return None if solid >= SOLID_SHARE * min(words[part] for part in found) else [*found[:-1], found[-1] + particle]
+                if solid >= SOLID_SHARE * min(words[part] for part in found):
+                    return None  # the texts write it whole: a word
+                return [*found[:-1], found[-1] + particle]
     return None
 
 

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from difflib import SequenceMatcher
 
-from search.korean import PARTICLES
+from search.korean import with_stems
 from search.query import Clause, ParsedQuery
 
 WORDS_KEPT = 4096
@@ -163,8 +163,10 @@ class Loanwords:
         bones = skeleton(key)
         if len(bones) < MIN_SKELETON:
             return None
-        found = self._by_key.get(key) or (self._by_skeleton.get(bones, set()) if len(bones) >= MIN_SKELETON_ALONE else set())
-        return _closest(hangul, found)
+        found = self._by_key.get(key)
+        if not found and len(bones) >= MIN_SKELETON_ALONE:
+            found = self._by_skeleton.get(bones)
+        return _closest(hangul, found or set())
 
 
 def _closest(hangul: str, found: set[str]) -> str | None:
@@ -229,7 +231,7 @@ def _run_at(
         if any(clause.phrase or not _HANGUL_WORD.match(clause.text) for clause in run):
             continue
         typed = " ".join(clause.text for clause in run)
-        stems = _without_particle(typed)
+        stems = with_stems(typed, shortest=2)
         for stem in stems:
             searched = term_for(stem)
             if searched is not None:
@@ -238,7 +240,3 @@ def _run_at(
                 return size, typed, searched
     return None
 
-
-def _without_particle(text: str) -> list[str]:
-    """``text``, then ``text`` without each Korean particle it ends in (``트램플은 -> 트램플``)."""
-    return [text] + [text[: -len(p)] for p in PARTICLES if text.endswith(p) and len(text) - len(p) >= 2]
