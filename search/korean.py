@@ -45,6 +45,8 @@ QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무�
 QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 """A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
 _HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
+_ENDINGS = frozenset((*PARTICLES, *VERB_ENDINGS))
+"""Words of the texts that are no part of a compound (``조종하면`` is 조종 made a verb, not 조종 하면)."""
 SOLID_SHARE = 0.1
 """A word written whole this often against its rarest part is a word, not parts missing spaces."""
 
@@ -169,7 +171,7 @@ def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
 def _split(word: str, words: Mapping[str, int], parts: int) -> list[str] | None:
     """``word`` as ``parts`` of ``words`` of two syllables or more, the first as long as can be."""
     if parts == 1:
-        return [word] if len(word) >= 2 and word in words else None
+        return [word] if len(word) >= 2 and word in words and word not in _ENDINGS else None
     for cut in range(len(word) - 2 * (parts - 1), 1, -1):
         if word[:cut] in words:
             rest = _split(word[cut:], words, parts - 1)

@@ -69,6 +69,7 @@ def test_words_typed_without_their_spaces_are_spaced_as_the_texts_write_them() -
     assert spaced("전설지속물을") == (["전설", "지속물을"], {"전설지속물을": "전설 지속물을"})  # the particle stays on
     assert spaced("전설지속물을", names=("전설지속물",)) == (["전설지속물을"], {})  # a rule's name, as typed
     assert spaced("돌진생물") == (["돌진생물"], {})  # 돌진 is never written alone here (돌진을): no part
+    assert spaced("조종하면", {"조종": 9, "하면": 9})[1] == {}  # 조종 made a verb: no word and ending
     assert spaced('"전설지속물을"')[1] == {}  # a quoted phrase is kept
     assert spaced("생명연결", {"생명연결": 5, "생명": 20, "연결": 30})[1] == {}  # written whole: a word
     assert spaced("생명연결", {"생명연결": 1, "생명": 20, "연결": 30})[1] == {"생명연결": "생명 연결"}
