@@ -45,8 +45,9 @@ QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무�
 QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 """A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
 _HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
-_ENDINGS = frozenset((*PARTICLES, *VERB_ENDINGS))
-"""Words of the texts that are no part of a compound (``조종하면`` is 조종 made a verb, not 조종 하면)."""
+_LIGHT_VERB = re.compile("^[하되한된할될했됐해돼합됩][가-힣]?$")
+"""A form of 하다 or 되다 (``하지``, ``하면``, ``되는``): what follows a noun made a verb, never a
+compound's part (``시작하지`` is 시작 made a verb; ``하지`` is a "noun" of ``korean_nouns`` for 하지만)."""
 SOLID_SHARE = 0.1
 """A word written whole this often against its rarest part is a word, not parts missing spaces."""
 
@@ -125,19 +126,21 @@ def korean_words(texts: Iterable[str]) -> Counter[str]:
 
 
 def spaced_compounds(
-    parsed: ParsedQuery, words: Mapping[str, int], is_name: Callable[[str], bool]
+    parsed: ParsedQuery, words: Mapping[str, int], nouns: Mapping[str, int], is_name: Callable[[str], bool]
 ) -> tuple[ParsedQuery, dict[str, str]]:
     """``parsed`` with each Korean word that is ``words`` of the texts (``korean_words``) written
     without their spaces put back into those words, a particle kept on the last (``격발능력은 ->
-    격발 능력은``: the texts say 격발 능력, and the bigram 발능 spans a space no text has), unless
-    the texts write it whole at least ``SOLID_SHARE`` as often as its rarest part (``생명연결``,
-    lifelink, stays) or it is a rule's name (``is_name``: ``공격력방어력`` names 208 as it is); and
-    the words spaced (typed -> searched). Each part has two syllables or more; the fewest parts
-    win, then the longest first part. The same query, ``{}``, when none is spaced."""
+    격발 능력은``: the texts say 격발 능력, and the bigram 발능 spans a space no text has); every
+    part after the first is one of ``nouns`` (``korean_nouns``: ``조종하면`` is 조종 made a verb,
+    not 조종 and 하면); unless the texts write the word whole at least ``SOLID_SHARE`` as often as
+    its rarest part (``생명연결``, lifelink, stays) or it is a rule's name (``is_name``:
+    ``공격력방어력`` names 208 as it is). Also answers the words spaced (typed -> searched). Each
+    part has two syllables or more; the fewest parts win, then the longest first part. The same
+    query, ``{}``, when none is spaced."""
     clauses: list[Clause] = []
     replaced: dict[str, str] = {}
     for clause in parsed.clauses:
-        spaced = _spaced(clause.text, words) if _is_word(clause) and len(clause.text) >= 4 else None
+        spaced = _spaced(clause.text, words, nouns) if _is_word(clause) and len(clause.text) >= 4 else None
         named = spaced is not None and any(is_name(stem) for stem in with_stems(clause.text))
         spaced = None if named else spaced
         if spaced is None:
@@ -154,12 +157,12 @@ def with_stems(word: str, shortest: int = 1) -> list[str]:
     return [word] + [word[: -len(p)] for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= shortest]
 
 
-def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
-    """``word`` as two or three ``words`` (the last may end in a particle), or None."""
+def _spaced(word: str, words: Mapping[str, int], nouns: Mapping[str, int]) -> list[str] | None:
+    """``word`` as two or three parts (``spaced_compounds``; the last may end in a particle), or None."""
     stems = [(word, "")] + [(word[: -len(p)], p) for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= 4]
     for parts in (2, 3):
         for stem, particle in stems:
-            found = _split(stem, words, parts)
+            found = _split(stem, words, nouns, parts)
             if found is not None:
                 solid = max(words.get(stem, 0), words.get(word, 0))
                 if solid >= SOLID_SHARE * min(words[part] for part in found):
@@ -168,13 +171,14 @@ def _spaced(word: str, words: Mapping[str, int]) -> list[str] | None:
     return None
 
 
-def _split(word: str, words: Mapping[str, int], parts: int) -> list[str] | None:
-    """``word`` as ``parts`` of ``words`` of two syllables or more, the first as long as can be."""
+def _split(word: str, words: Mapping[str, int], nouns: Mapping[str, int], parts: int) -> list[str] | None:
+    """``word`` as ``parts`` of two syllables or more: a word of ``words``, then ``nouns``; the
+    first as long as can be."""
     if parts == 1:
-        return [word] if len(word) >= 2 and word in words and word not in _ENDINGS else None
+        return [word] if len(word) >= 2 and word in words and not _LIGHT_VERB.match(word) else None
     for cut in range(len(word) - 2 * (parts - 1), 1, -1):
         if word[:cut] in words:
-            rest = _split(word[cut:], words, parts - 1)
+            rest = _split(word[cut:], nouns, nouns, parts - 1)
             if rest is not None:
                 return [word[:cut], *rest]
     return None

@@ -383,7 +383,7 @@ class Searcher:
         write them (``search.korean.spaced_compounds``: ``격발능력 -> 격발 능력``)."""
         words = self._readers.memo(edition_id, "korean words", lambda: korean_words(
             text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
-        spaced, replaced = spaced_compounds(parsed, words, is_name)
+        spaced, replaced = spaced_compounds(parsed, words, self._korean_nouns(edition_id), is_name)
         notes.read_as(edition_id, replaced, spaced)
         return spaced
 

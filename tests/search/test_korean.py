@@ -62,14 +62,18 @@ def test_words_typed_without_their_spaces_are_spaced_as_the_texts_write_them() -
     assert (words["생물의"], words["활성화"], words["능력은"]) == (2, 1, 1)
 
     def spaced(query: str, known: dict[str, int] = words, names: tuple[str, ...] = ()) -> tuple[list[str], dict]:
-        read, replaced = spaced_compounds(parse_query(query), known, lambda text: text in names)
+        read, replaced = spaced_compounds(parse_query(query), known, known, lambda text: text in names)
         return [clause.text for clause in read.clauses], replaced
 
     assert spaced("활성화능력은 전투피해") == (["활성화", "능력은", "전투피해"], {"활성화능력은": "활성화 능력은"})
     assert spaced("전설지속물을") == (["전설", "지속물을"], {"전설지속물을": "전설 지속물을"})  # the particle stays on
     assert spaced("전설지속물을", names=("전설지속물",)) == (["전설지속물을"], {})  # a rule's name, as typed
     assert spaced("돌진생물") == (["돌진생물"], {})  # 돌진 is never written alone here (돌진을): no part
-    assert spaced("조종하면", {"조종": 9, "하면": 9})[1] == {}  # 조종 made a verb: no word and ending
+    nouns = korean_nouns(TEXTS)
+    assert "하면" not in nouns and spaced_compounds(parse_query("조종하면"), {"조종": 9, "하면": 9}, nouns,
+                                                   lambda text: False)[1] == {}  # 조종 made a verb: no noun after
+    light = {"시작": 9, "하지": 9, "비용": 9}  # 하지 a "noun" of korean_nouns (하지, 하지만), but a form of 하다
+    assert spaced_compounds(parse_query("시작하지 시작비용"), light, light, lambda text: False)[1] == {"시작비용": "시작 비용"}
     assert spaced('"전설지속물을"')[1] == {}  # a quoted phrase is kept
     assert spaced("생명연결", {"생명연결": 5, "생명": 20, "연결": 30})[1] == {}  # written whole: a word
     assert spaced("생명연결", {"생명연결": 1, "생명": 20, "연결": 30})[1] == {"생명연결": "생명 연결"}
