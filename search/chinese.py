@@ -89,6 +89,12 @@ class ChineseWords:
         return [(word, tag not in LEFT_OUT and not (tag.startswith("v") and len(word) == 1), False)
                 for word, tag in tagged]
 
+    def is_word(self, text: str) -> bool:
+        """True when jieba's dictionary holds ``text``: a word of everyday Chinese (``依存``,
+        ``墓地``) or a taught name, not an input method's slip (``死处``, ``践蹋``)."""
+        with self._lock:
+            return bool(self._made().has_word(text))
+
     def _made(self) -> Any:
         if self._jieba is None:
             self._jieba = rjieba.Jieba()

@@ -415,7 +415,7 @@ class Searcher:
         def make() -> tuple[LatinSpeller, Speller]:
             vocabulary = self.store.vocabulary(edition_id)
             if self._editions[edition_id] == "zh":
-                return LatinSpeller(vocabulary), ChineseSpeller(vocabulary.names)
+                return LatinSpeller(vocabulary), ChineseSpeller(vocabulary.names, self._chinese.is_word)
             return LatinSpeller(vocabulary), CJKSpeller(vocabulary)
 
         return self._readers.memo(edition_id, "spellers", make)

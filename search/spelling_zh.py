@@ -14,14 +14,15 @@ corrected by writing, in place of the longest stretch of ``MIN_CHARS`` to ``MAX_
 characters that is no vocabulary word but sounds like one (read in context or character by
 character) and shares a character with it, the word sharing most characters, then the heaviest
 (``幕地 -> 墓地``, not 目的). A word sharing none is another word, not a slip: 墓地 ("graveyard"
-in everyday Chinese; the CR says 坟墓场) is not 目的.
+in everyday Chinese; the CR says 坟墓场) is not 目的; nor is a stretch that is a word of everyday
+Chinese (jieba's dictionary, ``is_word``): 依存 ("dependency"; the CR says 从属) is not 遗存.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from kb.scripts import KANJI
 
@@ -55,8 +56,9 @@ class ChineseSpeller:
     Built once per edition by the searcher; the sounds are read on its first correction, after
     which it is read-only."""
 
-    def __init__(self, names: Mapping[str, int]) -> None:
+    def __init__(self, names: Mapping[str, int], is_word: Callable[[str], bool] = lambda text: False) -> None:
         self.weights = {word: weight for word, weight in names.items() if HAN_WORD.fullmatch(word)}
+        self._is_word = is_word
         self._by_sound: dict[str, list[str]] | None = None
 
     def knows(self, run: str) -> bool:
@@ -88,8 +90,9 @@ class ChineseSpeller:
         return None
 
     def _sounding_like(self, stretch: str, syllables: tuple[list[str], list[str]]) -> list[str]:
-        """The vocabulary words read as ``stretch`` is (``syllables``: in context, by character)."""
-        if stretch in self.weights:
+        """The vocabulary words read as ``stretch`` is (``syllables``: in context, by character);
+        none when ``stretch`` is itself a word (of the vocabulary, or of everyday Chinese: ``is_word``)."""
+        if stretch in self.weights or self._is_word(stretch):
             return []
         by_sound = self._sounds()
         words = (word for reading in dict.fromkeys(" ".join(s) for s in syllables) for word in by_sound.get(reading, ()))

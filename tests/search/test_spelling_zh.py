@@ -42,6 +42,17 @@ def test_of_words_alike_in_sound_the_one_sharing_characters_wins() -> None:
     assert ChineseSpeller({}).correct("践蹋") is None
 
 
+def test_a_word_of_everyday_chinese_is_no_slip() -> None:
+    from search.chinese import ChineseWords
+
+    words = ChineseWords()
+    assert (words.is_word("依存"), words.is_word("死处"), words.is_word("践蹋")) == (True, False, False)
+    speller = ChineseSpeller({"遗存": 3, "死触": 5, "践踏": 5}, words.is_word)
+    assert speller.correct("依存") is None  # "dependency" (the CR says 从属), not 遗存, read alike
+    assert ChineseSpeller({"遗存": 3}).correct("依存") == "遗存"  # without jieba's dictionary
+    assert (speller.correct("死处"), speller.correct("践蹋")) == ("死触", "践踏")  # slips are no words
+
+
 def test_the_chinese_vocabulary_is_the_names_and_the_words_the_texts_use_twice() -> None:
     texts = ["具有践踏异能的生物造成战斗伤害。", "践踏生物可以把多余的伤害分配给玩家。", "死触是一种异能。"]
     found = cjk_vocabulary(["践踏", "死触", "Trample"], texts, "zh")
