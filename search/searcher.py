@@ -58,7 +58,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -80,7 +80,7 @@ from search.hits import Hit, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
-from search.loanwords import Loanwords, read_loanwords
+from search.loanwords import WORDS_KEPT, Loanwords, read_loanwords
 from search.korean import (
     korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
 )
@@ -356,17 +356,30 @@ class Searcher:
     def _read_loanwords(self, searcher: WhooshSearcher, edition_id: str, parsed: ParsedQuery,
                         notes: SearchNotes) -> ParsedQuery:
         """``parsed`` with Hangul words that write an English CR term as it sounds read as the
-        term dictionary's Korean term (``search.loanwords``: ``트램플 -> 돌진``), when no text holds them and
-        they are no slip of one jamo in a word of the edition (``무덨`` is ``무덤``, not mutate)."""
+        term dictionary's Korean term (``search.loanwords``: ``트램플 -> 돌진``), when no text holds
+        them and they are no slip of one jamo in a word of the edition (``무덨`` is ``무덤``, not
+        mutate). What a run reads as, and whether the texts hold it, are kept per edition."""
+        term_for, held = self._readers.memo(edition_id, "loanword readings",
+                                            lambda: self._loanword_readings(searcher, edition_id))
+        read, replaced = read_loanwords(parsed, term_for, held)
+        notes.read_as(edition_id, replaced, read)
+        return read
+
+    def _loanword_readings(self, searcher: WhooshSearcher, edition_id: str
+                           ) -> tuple[Callable[[str], str | None], Callable[[str], bool]]:
+        """The edition's ``term_for`` and ``held`` of ``search.loanwords.read_loanwords``, each
+        keeping its last ``WORDS_KEPT`` answers."""
         dictionary, speller = self._dictionary(), self._speller(edition_id)
 
         def slip(text: str) -> bool:
             corrected = speller.correct(text)
             return corrected is not None and distance(text, corrected) <= 1
 
+        @functools.lru_cache(maxsize=WORDS_KEPT)
         def held(text: str) -> bool:
             return held_in_texts(searcher.reader(), text, "ko") and phrase_held(searcher, text, "ko")
 
+        @functools.lru_cache(maxsize=WORDS_KEPT)
         def term_for(text: str) -> str | None:
             concept = self._loanwords().term(text)
             if concept is None or slip(text):
@@ -374,9 +387,7 @@ class Searcher:
             korean = dictionary.term_in(concept, "ko")
             return korean or (concept if held(concept) else None)
 
-        read, replaced = read_loanwords(parsed, term_for, held)
-        notes.read_as(edition_id, replaced, read)
-        return read
+        return term_for, held
 
     def _spaced(self, edition_id: str, parsed: ParsedQuery, notes: SearchNotes, is_name: IsName) -> ParsedQuery:
         """``parsed`` with Korean words written without their spaces spaced as the edition's texts
