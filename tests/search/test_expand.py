@@ -149,6 +149,7 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("ja", "PIG", ["700.4", "603.6c"]),
     ("ko", "상태기반행동", ["704"]),  # the translation says 상태 참조 행동: 704 came 4th
     ("zh", "依存", ["613.8"]),  # the CR says 从属: it was "corrected" to 遗存, which sounds the same
+    ("zh", "进场异能", ["603.6a"]),  # old Chinese cards' "comes into play": 403.5, 113.3a came first
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
