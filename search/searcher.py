@@ -105,7 +105,7 @@ from search.related import FamilyWords, is_rule_name, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
-from search.spelling_cjk import CJKSpeller, distance
+from search.spelling_cjk import KANJI_RUN, CJKSpeller, distance
 from search.spelling_zh import ChineseSpeller
 from kb.store.read import Store
 from kb.store.terms import TermDictionary
@@ -209,14 +209,18 @@ class Searcher:
     def _translate(self, query: str, lang: str) -> str:
         """The dictionary's translation; Chinese is searched in Simplified characters, and a query
         of Chinese characters alone that the dictionary leaves as it is, is translated from its
-        Simplified form when that is a term (踐踏 searched in English is ``trample``)."""
+        Simplified form when that holds a term (踐踏 searched in English is ``trample``), in
+        Japanese only when it is terms whole (起動型能力 is Japanese: its Simplified 起动 made it
+        起動する型能力)."""
         dictionary = self._dictionary()
         translated = dictionary.translate(query, lang)[0]
         if lang == "zh":
             return simplified(translated)
         if translated == query and not KANA.search(query) and not HANGUL.search(query):
             chinese = simplified(query)
-            if chinese != query and (from_chinese := dictionary.translate(chinese, lang)[0]) != chinese:
+            from_chinese, found = dictionary.translate(chinese, lang) if chinese != query else (chinese, [])
+            rest = functools.reduce(lambda text, pair: text.replace(pair[0], ""), found, chinese)
+            if found and (lang != "ja" or not KANJI_RUN.search(rest)):  # kanji alone may be Japanese
                 return from_chinese
         return translated
 

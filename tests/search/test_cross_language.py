@@ -131,6 +131,12 @@ def test_traditional_chinese_finds_what_the_simplified_translation_holds(kb, lan
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
 
 
+def test_japanese_kanji_are_not_read_as_traditional_chinese(kb) -> None:
+    # 起動型能力's Simplified form holds 起动 (zh: activate), which made it 起動する型能力, "corrected" back
+    assert kb.in_language("起動型能力", "ja") == "起動型能力"
+    assert kb.find("起動型能力", lang="ja").corrected is None
+
+
 @pytest.mark.parametrize("query", ["レジェンド・ルール", "レジェンドルール", "Legend Rule"])
 def test_a_japanese_glossary_term_names_its_rule_as_the_english_one_does(kb, query: str) -> None:
     # the headword is レジェンド・ルール（れじぇんどるーる）／Legend Rule: its term and its English name
