@@ -57,10 +57,15 @@ def korean_nouns(texts: Iterable[str]) -> dict[str, int]:
     particles the texts write it with: the stems that words of the texts hold before particles of
     ``PARTICLES`` of two first syllables or more, the bare word counting as one (``생물`` from
     ``생물``, ``생물을``, ``생물이``; not ``효`` from ``효과`` and ``효과의``). About 1,000 for a whole edition."""
+    return nouns_of(korean_words(texts))
+
+
+def nouns_of(words: Iterable[str]) -> dict[str, int]:
+    """``korean_nouns`` of the Hangul words of texts (``korean_words``)."""
     seen: dict[str, set[str]] = defaultdict(set)
     lengths = sorted({len(particle) for particle in PARTICLES})
     particles = frozenset(PARTICLES)
-    for word in {word for text in texts for word in _HANGUL_WORD.findall(text)}:
+    for word in set(words):
         seen[word].add("")
         for length in lengths:
             if len(word) > length and word[-length:] in particles:
@@ -78,7 +83,7 @@ def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
 def without_particles(parsed: ParsedQuery, nouns: Mapping[str, int]) -> ParsedQuery:
     """``parsed`` with each Korean word cut to its noun (``nouns``: ``korean_nouns`` of the
     edition searched) when it ends in a particle or a 하다 ending; the same query when none does."""
-    clauses = tuple(Clause(_stem(clause.text, nouns)) if _is_word(clause) else clause for clause in parsed.clauses)
+    clauses = tuple(Clause(_stem(clause.text, nouns)) if is_hangul_word(clause) else clause for clause in parsed.clauses)
     return parsed if clauses == parsed.clauses else replace(parsed, clauses=clauses)
 
 
@@ -86,7 +91,7 @@ def named_without_particle(parsed: ParsedQuery, is_name: Callable[[str], bool]) 
     """``parsed`` with the particle of its last word cut when the query is then a rule's whole name
     (``is_name``, ``search.related.named_rules``) and was not one: ``상태참조행동이란 -> 상태참조행동``,
     a name the texts never write without spaces, so no noun of ``korean_nouns``."""
-    if not parsed.clauses or not _is_word(parsed.clauses[-1]) or is_name(_text(parsed.clauses)):
+    if not parsed.clauses or not is_hangul_word(parsed.clauses[-1]) or is_name(_text(parsed.clauses)):
         return parsed
     word = parsed.clauses[-1].text
     for particle in PARTICLES:
@@ -101,12 +106,13 @@ def _text(clauses: Iterable[Clause]) -> str:
     return " ".join(clause.text for clause in clauses)
 
 
-def _is_word(clause: Clause) -> bool:
+def is_hangul_word(clause: Clause) -> bool:
+    """True for a query word of Hangul syllables alone (not a quoted phrase)."""
     return not clause.phrase and _HANGUL_WORD.fullmatch(clause.text) is not None
 
 
 def _asks(clause: Clause) -> bool:
-    return _is_word(clause) and (clause.text in QUESTION_WORDS or clause.text.endswith(QUESTION_ENDINGS))
+    return is_hangul_word(clause) and (clause.text in QUESTION_WORDS or clause.text.endswith(QUESTION_ENDINGS))
 
 
 def _stem(word: str, nouns: Mapping[str, int]) -> str:
@@ -140,7 +146,7 @@ def spaced_compounds(
     clauses: list[Clause] = []
     replaced: dict[str, str] = {}
     for clause in parsed.clauses:
-        spaced = _spaced(clause.text, words, nouns) if _is_word(clause) and len(clause.text) >= 4 else None
+        spaced = _spaced(clause.text, words, nouns) if is_hangul_word(clause) and len(clause.text) >= 4 else None
         named = spaced is not None and any(is_name(stem) for stem in with_stems(clause.text))
         spaced = None if named else spaced
         if spaced is None:
@@ -159,7 +165,7 @@ def with_stems(word: str, shortest: int = 1) -> list[str]:
 
 def _spaced(word: str, words: Mapping[str, int], nouns: Mapping[str, int]) -> list[str] | None:
     """``word`` as two or three parts (``spaced_compounds``; the last may end in a particle), or None."""
-    stems = [(word, "")] + [(word[: -len(p)], p) for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= 4]
+    stems = [(stem, word[len(stem):]) for stem in with_stems(word, shortest=4)]
     for parts in (2, 3):
         for stem, particle in stems:
             found = _split(stem, words, nouns, parts)

@@ -39,7 +39,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from difflib import SequenceMatcher
 
-from search.korean import with_stems
+from kb.scripts import HANGUL_SYLLABLES
+from search.korean import is_hangul_word, with_stems
 from search.query import Clause, ParsedQuery
 
 WORDS_KEPT = 4096
@@ -71,7 +72,7 @@ _PLAIN_ENGLISH = (
 """English spellings rewritten as ``_spelling`` writes their sound (then *f*, *r*, *v*, *q*, *z*
 as *p*, *l*, *b*, *k*, *j*)."""
 _PLAIN_LETTERS = str.maketrans("frvqz", "plbkj")
-_HANGUL_WORD = re.compile(r"^[\uac00-\ud7a3]+$")
+_HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
 
 ENGLISH_SOUNDS: tuple[tuple[str, str], ...] = (
     (r"(?<=[^aeiou])e(?=[ds]\b)", ""), (r"e\b", ""),  # based, planes; a final e
@@ -157,7 +158,7 @@ class Loanwords:
         """The English term ``hangul`` (Hangul syllables, spaces between words allowed) writes
         as it sounds (``"데스터치" -> "deathtouch"``), or None (not a Hangul word, no term, or
         several terms that are not one word's forms)."""
-        if not _HANGUL_WORD.match(hangul.replace(" ", "")):
+        if not _HANGUL_WORD.fullmatch(hangul.replace(" ", "")):
             return None
         key = hangul_key(hangul)
         bones = skeleton(key)
@@ -228,7 +229,7 @@ def _run_at(
     """The longest run of Hangul words from ``start`` that ``term_for`` reads: (words, typed, searched)."""
     for size in range(min(MAX_WORDS, len(clauses) - start), 0, -1):
         run = clauses[start:start + size]
-        if any(clause.phrase or not _HANGUL_WORD.match(clause.text) for clause in run):
+        if not all(is_hangul_word(clause) for clause in run):
             continue
         typed = " ".join(clause.text for clause in run)
         stems = with_stems(typed, shortest=2)

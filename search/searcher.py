@@ -58,6 +58,7 @@ edition: the index does not store rule texts) and the phrase bonus from the inde
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -82,7 +83,7 @@ from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
 from search.loanwords import WORDS_KEPT, Loanwords, read_loanwords
 from search.korean import (
-    korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+    korean_words, named_without_particle, nouns_of, spaced_compounds, without_particles, without_question_words,
 )
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -396,9 +397,8 @@ class Searcher:
     def _spaced(self, edition_id: str, parsed: ParsedQuery, notes: SearchNotes, is_name: IsName) -> ParsedQuery:
         """``parsed`` with Korean words written without their spaces spaced as the edition's texts
         write them (``search.korean.spaced_compounds``: ``격발능력 -> 격발 능력``)."""
-        words = self._readers.memo(edition_id, "korean words", lambda: korean_words(
-            text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
-        spaced, replaced = spaced_compounds(parsed, words, self._korean_nouns(edition_id), is_name)
+        spaced, replaced = spaced_compounds(parsed, self._korean_words(edition_id), self._korean_nouns(edition_id),
+                                            is_name)
         notes.read_as(edition_id, replaced, spaced)
         return spaced
 
@@ -416,10 +416,14 @@ class Searcher:
         self._chinese.teach(edition_id, lambda: (str(name) for name in searcher.reader().field_terms("name")))
         return self._chinese(parsed, is_name)
 
-    def _korean_nouns(self, edition_id: str) -> dict[str, int]:
-        """``search.korean.korean_nouns`` of a Korean edition's titles and texts, kept with its reader."""
-        return self._readers.memo(edition_id, "korean nouns", lambda: korean_nouns(
+    def _korean_words(self, edition_id: str) -> Counter[str]:
+        """``search.korean.korean_words`` of a Korean edition's titles and texts, kept with its reader."""
+        return self._readers.memo(edition_id, "korean words", lambda: korean_words(
             text for rule in self.store.rules(edition_id) for text in (rule.title or "", rule.text)))
+
+    def _korean_nouns(self, edition_id: str) -> dict[str, int]:
+        """``search.korean.korean_nouns`` of a Korean edition, from its words, kept with its reader."""
+        return self._readers.memo(edition_id, "korean nouns", lambda: nouns_of(self._korean_words(edition_id)))
 
     def _speller(self, edition_id: str) -> Speller:
         """The edition's Korean, Japanese or Chinese speller."""
