@@ -61,23 +61,32 @@ def below(found: list, floor: float | None) -> list[tuple[object, float]]:
     return [(hit, floor * 0.999 * hit.score / top) for hit in found]
 
 
+def title_factor(searcher: WhooshSearcher, docnum: int) -> float:
+    """``TITLE_ONLY`` for a document that is a title alone (its text no longer than its heading,
+    or than 4 tokens), else 1.0; kept per searcher, filled as documents are read."""
+    factors: dict[int, float] = cached(searcher, ("title factors",), dict)
+    kept = factors.get(docnum)
+    if kept is None:
+        reader = searcher.reader()
+        text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
+        kept = factors[docnum] = TITLE_ONLY if text <= max(title, 4) else 1.0
+    return kept
+
+
 def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, float]]) -> list[tuple[Found, float]]:
-    """``results`` reordered with the score of each rule that is a title alone (its text no longer
-    than its heading, or than 4 tokens) times ``TITLE_ONLY``: a question is answered by a rule
-    with text, not by the title of the section holding it (a rule's name still lists it first:
-    ``named_rules_first``)."""
-    reader = searcher.reader()
-    factors: dict[int, float] = cached(searcher, ("title factors",), dict)  # by document, filled as read
+    """``results`` reordered with the score of each rule that is a title alone (``title_factor``)
+    times ``TITLE_ONLY``: a question is answered by a rule with text, not by the title of the
+    section holding it (a rule's name still lists it first: ``named_rules_first``)."""
+    return sorted(((found, score * title_factor(searcher, found.docnum)) for found, score in results),
+                  key=lambda pair: -pair[1])
 
-    def factor(found: Found) -> float:
-        docnum = found.docnum  # its stored fields are read only for the results shown
-        kept = factors.get(docnum)
-        if kept is None:
-            text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
-            kept = factors[docnum] = TITLE_ONLY if text <= max(title, 4) else 1.0
-        return kept
 
-    return sorted(((found, score * factor(found)) for found, score in results), key=lambda pair: -pair[1])
+def fills_with_text(searcher: WhooshSearcher, results: list[Found], limit: int) -> bool:
+    """Whether ``results`` hold at least ``limit`` rules with text. Hits added after them with
+    lower scores (``below``) can then never be shown among the first ``limit``, whatever
+    ``text_before_titles`` and ``named_rules_first`` do: only a title alone is moved down, and
+    only past the hits after it."""
+    return sum(1 for found in results if title_factor(searcher, found.docnum) == 1.0) >= limit
 
 
 def query_languages(query: str) -> set[str]:

@@ -32,9 +32,10 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
 4. A query naming two rules or more (``deathtouch trample``: spans of one to three words that are
    each a rule's whole name) also weighs the rare words the texts of those rules share (``lethal``,
    ``excess``: ``search.related``), where the rules meet.
-5. When fewer than ``limit`` rules have every word, the results are filled from the rules with
-   some of them (examples counted too; most and rarest words first), scored below the last full
-   match.
+5. When fewer than ``limit`` rules with text have every word, the results are filled from the
+   rules with some of them (examples counted too; most and rarest words first), scored below the
+   last full match. With ``limit`` or more, those could never be shown, and are not searched
+   (``search.ordering.fills_with_text``).
 6. A query that is the whole name of one or two rules (``trample``, ``legend rule``) lists those
    rules and the rules under them first, in document order (702.19, 702.19a, 702.19b, ...), then
    the other results.
@@ -42,7 +43,7 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    ``LKI`` -> 608.2h, ``Total Cost`` -> 601.2f) add the rules they point to in that edition: as
    hits when the query is only jargon, else as a bonus by how much of the query they are.
    Jargon words no text holds are left out of the text search (not "corrected").
-7. Twice ``limit`` results are scored, and a rule that is a title alone (``601. Casting Spells``)
+8. Twice ``limit`` results are scored, and a rule that is a title alone (``601. Casting Spells``)
    weighs half (``search.ordering.text_before_titles``): an answer is a rule with text.
 
 Which editions: ``edition`` (an id or an effective date) when given, else the newest dated
@@ -100,7 +101,8 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
-    CANDIDATES, below, merge_languages, named_rules_first, query_languages, query_name, text_before_titles,
+    CANDIDATES, below, fills_with_text, merge_languages, named_rules_first, query_languages, query_name,
+    text_before_titles,
 )
 from search.related import FamilyWords, is_rule_name, related_words
 from search.scoring import top_hits
@@ -315,7 +317,7 @@ class Searcher:
                 if results:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
-        if len(results) < pool:
+        if len(results) < pool and not fills_with_text(searcher, results, limit):
             seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)

@@ -111,6 +111,27 @@ def test_results_are_filled_to_the_limit_after_the_rules_with_every_word(searche
     assert all(later.score < hits[1].score for later in hits[2:])  # fills score below every full match
 
 
+def test_the_any_word_pass_is_left_out_only_when_it_cannot_change_the_results(
+    searcher: Searcher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import search.searcher as searcher_module
+    from search.ordering import fills_with_text
+
+    queries = ["first strike", "deathtouch trample", "legend rule", "combat damage step", "cast from exile",
+               "state-based actions", "mana ability", "protection from everything", "flyng", "copy spell target"]
+    skipped = []
+
+    def noted(*args: object) -> bool:
+        skipped.append(fills_with_text(*args))
+        return skipped[-1]
+
+    monkeypatch.setattr(searcher_module, "fills_with_text", noted)
+    shown = {query: _numbers(searcher, query) for query in queries}
+    assert 0 < sum(skipped) < len(skipped)  # it is left out for some of these queries, run for others
+    monkeypatch.setattr(searcher_module, "fills_with_text", lambda *args: False)  # always run
+    assert {query: _numbers(searcher, query) for query in queries} == shown
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("trample", ["702.19", "702.19a", "702.19b", "702.19c"]),  # 702.19b, the long damage rule, was 10th
     ("legend rule", ["704.5j", "205.4d"]),                    # one named rule, then the others
