@@ -4,7 +4,7 @@ is its seq (``search.index``), and its stored fields are read only for the resul
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from whoosh import query as wq
@@ -61,24 +61,28 @@ def below(found: list, floor: float | None) -> list[tuple[object, float]]:
     return [(hit, floor * 0.999 * hit.score / top) for hit in found]
 
 
-def title_factor(searcher: WhooshSearcher, docnum: int) -> float:
-    """``TITLE_ONLY`` for a document that is a title alone (its text no longer than its heading,
-    or than 4 tokens), else 1.0; kept per searcher, filled as documents are read."""
+def title_factors(searcher: WhooshSearcher) -> Callable[[int], float]:
+    """A document's score factor: ``TITLE_ONLY`` for one that is a title alone (its text no
+    longer than its heading, or than 4 tokens), else 1.0; kept per searcher, filled as read."""
     factors: dict[int, float] = cached(searcher, ("title factors",), dict)
-    kept = factors.get(docnum)
-    if kept is None:
-        reader = searcher.reader()
-        text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
-        kept = factors[docnum] = TITLE_ONLY if text <= max(title, 4) else 1.0
-    return kept
+    reader = searcher.reader()
+
+    def factor(docnum: int) -> float:
+        kept = factors.get(docnum)
+        if kept is None:
+            text, title = reader.doc_field_length(docnum, "body") or 0, reader.doc_field_length(docnum, "heading") or 0
+            kept = factors[docnum] = TITLE_ONLY if text <= max(title, 4) else 1.0
+        return kept
+
+    return factor
 
 
 def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, float]]) -> list[tuple[Found, float]]:
-    """``results`` reordered with the score of each rule that is a title alone (``title_factor``)
+    """``results`` reordered with the score of each rule that is a title alone (``title_factors``)
     times ``TITLE_ONLY``: a question is answered by a rule with text, not by the title of the
     section holding it (a rule's name still lists it first: ``named_rules_first``)."""
-    return sorted(((found, score * title_factor(searcher, found.docnum)) for found, score in results),
-                  key=lambda pair: -pair[1])
+    factor = title_factors(searcher)
+    return sorted(((found, score * factor(found.docnum)) for found, score in results), key=lambda pair: -pair[1])
 
 
 def fills_with_text(searcher: WhooshSearcher, results: list[Found], limit: int) -> bool:
@@ -86,7 +90,8 @@ def fills_with_text(searcher: WhooshSearcher, results: list[Found], limit: int) 
     lower scores (``below``) can then never be shown among the first ``limit``, whatever
     ``text_before_titles`` and ``named_rules_first`` do: only a title alone is moved down, and
     only past the hits after it."""
-    return sum(1 for found in results if title_factor(searcher, found.docnum) == 1.0) >= limit
+    factor = title_factors(searcher)
+    return sum(1 for found in results if factor(found.docnum) == 1.0) >= limit
 
 
 def query_languages(query: str) -> set[str]:
