@@ -37,7 +37,10 @@ def named_rules_first(
     rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
-    then the other results."""
+    then the other results. A query that also types a rule number (``copy 707.10``) is no name:
+    its results stay in score order, where that rule leads."""
+    if parsed.numbers:
+        return results[:limit]
     named = list(dict.fromkeys([*named_rules(searcher, query_name(parsed), lang), *glossed]))
     if not named or len(named) > MAX_NAMED:
         return results[:limit]

@@ -130,8 +130,9 @@ def build_query(
 ) -> wq.Query | None:
     """The whoosh query of ``parsed`` in an edition of ``lang``; ``mode`` is a key of ``MODES``
     (``"any"``: any clause may match, else every one must); ``pairs`` are the edition's token
-    pairs for the phrase bonus (none without). None when no clause leaves a token (only stop
-    words)."""
+    pairs for the phrase bonus (none without). A rule number typed among the words
+    (``ParsedQuery.numbers``) matches its rule even when no word does (``诡则 702.19b``, a slip of
+    the prefix word). None when no clause leaves a token (only stop words)."""
     fields = MODES[mode]
     loose = mode == "any"
     clauses = [q for q in (clause_query(c, lang, fields, loose) for c in parsed.clauses) if q is not None]
@@ -145,10 +146,12 @@ def build_query(
     required = _AnyOr(clauses, scale=COORDINATION) if mode == "any" else wq.And(clauses)
     if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
         required = _Or([required, *names])
+    if numbers:  # a rule number typed with words is that rule, whatever its text says (诡则 702.19b)
+        required = _Or([required, *numbers])
     related = [wq.Term("body", token, boost=RELATED_BOOST) for token in parsed.related]
     if loose and related:
         required = _Or([required, *related])
-    bonus = names + numbers + related + phrase_queries(text, lang, pairs)
+    bonus = names + numbers + related + phrase_queries(text, lang, pairs)  # a number over a name it matches
     return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 

@@ -291,6 +291,18 @@ def test_a_number_with_a_prefix_word_opens_the_rule_in_that_words_language(kb_di
     assert client.get("/search", query_string={"q": query}).headers["Location"] == location
 
 
+@pytest.mark.parametrize(("lang", "query", "first"), [
+    ("zh", "诡则 702.19b", "702.19b"),     # a pinyin slip of 规则: no prefix, and no text holds 702.19b's words
+    ("en", "rulle 702.19b", "702.19b"),
+    ("en", "copy 707.10", "707.10"),       # copy names rule 707 alone; with a number it is no name
+    ("en", "trample 702.19b", "702.19b"),  # before the rules under 702.19 the name lists
+    ("ko", "돌진 702.19b", "702.19b"),
+    ("en", "Does rule 702.19b apply with deathtouch?", "702.19b"),
+])
+def test_a_rule_number_typed_among_words_leads_the_results(kb, lang: str, query: str, first: str) -> None:
+    assert kb.search(query, lang=lang, limit=3)[0].number == first
+
+
 QUESTION_FORMS = {
     "ko": ("{name}{topic} 어떻게 되나요?", "{name}{what} 무엇인가요?"),
     "ja": ("{name}とは何ですか", "{name}はどうなりますか"),
