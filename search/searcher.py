@@ -50,8 +50,8 @@ Which editions: ``edition`` (an id or an effective date) when given, else the ne
 edition of ``lang``, else (``lang=None``) the newest edition of every language: the hits in the
 language the query is written in first, then the others (``search.ordering.merge_languages``).
 
-Hits take their snippet text from the store (``Store.rule_texts``, one query per search and
-edition: the index does not store rule texts) and the phrase bonus from the index's
+Hits take their snippet text from the store (``Store.rule_texts``, kept per edition once read:
+the index does not store rule texts) and the phrase bonus from the index's
 ``pairs.sqlite`` (``search.pairs``). ``Searcher`` refuses an index of another schema
 (``kb.errors.IndexOutdated``: rebuild the KB).
 """
@@ -274,7 +274,7 @@ class Searcher:
         query = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
         docnums = sorted(searcher.docs_for_query(query))[:limit]  # document order (search.index)
         found = [searcher.stored_fields(docnum) for docnum in docnums]
-        texts = self.store.rule_texts(edition.id, [fields["seq"] for fields in found])
+        texts = self._rule_texts(edition.id, [fields["seq"] for fields in found])
         return [
             self._hit(edition, fields, snippet(texts.get(fields["seq"], ""), (), english_analyzer()),
                       NUMBER_SCORE - rank * 0.01)
@@ -332,11 +332,20 @@ class Searcher:
                                     glossed)
         terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
-        texts = self.store.rule_texts(edition.id, [found["seq"] for found, _ in results])
+        texts = self._rule_texts(edition.id, [found["seq"] for found, _ in results])
         return [
             self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), score)
             for found, score in results
         ]
+
+    def _rule_texts(self, edition_id: str, seqs: list[int]) -> dict[int, str]:
+        """``Store.rule_texts`` of an edition, each text kept with its reader once read (the same
+        rules come back for many queries, as their stored fields do: ``search.scoring``)."""
+        kept: dict[int, str] = self._readers.memo(edition_id, "rule texts", dict)
+        missing = [seq for seq in seqs if seq not in kept]
+        if missing:
+            kept.update(self.store.rule_texts(edition_id, missing))
+        return kept
 
     def _hit(self, edition: Edition, found: Mapping[str, object], marked: str, score: float) -> Hit:
         return Hit(str(found["number"]), edition.lang, edition.id, str(found["context"]), marked, float(score))

@@ -269,3 +269,17 @@ def test_without_a_language_the_other_languages_are_searched_only_to_fill_the_li
     every = [searcher.search(query, lang=lang, limit=limit) for lang in searcher.store.languages()]
     expected = merge_languages(every, query)[:limit]
     assert searcher.search(query, lang=None, limit=limit) == expected
+
+
+def test_rule_texts_are_read_from_the_store_once_per_edition(tmp_path_factory: pytest.TempPathFactory,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    searcher = open_searcher(build_search_kb(tmp_path_factory.mktemp("texts-kb")))
+    asked: list[int] = []
+    read = searcher.store.rule_texts
+    monkeypatch.setattr(searcher.store, "rule_texts", lambda edition, seqs: asked.extend(seqs) or read(edition, seqs))
+    first = searcher.search("trample", lang="en")
+    assert len(asked) == len(first) == len(set(asked))
+    assert searcher.search("trample", lang="en") == first and len(asked) == len(first)  # same snippets, kept texts
+    searcher.search("legend rule", lang="en")
+    assert len(asked) == len(set(asked)) > len(first)  # only texts not read before
+    searcher.close()
