@@ -214,12 +214,14 @@ class Searcher:
         of Chinese characters alone that the dictionary leaves as it is, is translated from its
         Simplified form when that holds a term (踐踏 searched in English is ``trample``), in
         Japanese only when it is terms whole (起動型能力 is Japanese: its Simplified 起动 made it
-        起動する型能力)."""
+        起動する型能力), and never when it writes a term of ``lang`` as typed (探査 is Japanese
+        for delve: its Simplified 探查 is Chinese for populate)."""
         dictionary = self._dictionary()
         translated = dictionary.translate(query, lang)[0]
         if lang == "zh":
             return simplified(translated)
-        if translated == query and not KANA.search(query) and not HANGUL.search(query):
+        if (translated == query and not KANA.search(query) and not HANGUL.search(query)
+                and not dictionary.writes_term_of(query, lang)):
             chinese = simplified(query)
             from_chinese, found = dictionary.translate(chinese, lang) if chinese != query else (chinese, [])
             rest = functools.reduce(lambda text, pair: text.replace(pair[0], ""), found, chinese)

@@ -138,6 +138,16 @@ class TermDictionary:
             i = end
         return _join(out), done
 
+    def writes_term_of(self, query: str, lang: str) -> bool:
+        """Whether ``query`` writes, as typed, a term of ``lang`` (``探査``, Japanese for delve,
+        is one of Japanese, though its Simplified form 探查 is another term of Chinese)."""
+        pieces = _PIECE.findall(query)
+        for start in range(len(pieces)):
+            found = self._longest_at(pieces, start, lang)
+            if found is not None and found[1] == "".join(pieces[start:found[0]]):
+                return True
+        return False
+
     def _longest_at(self, pieces: list[str], start: int, lang: str) -> tuple[int, str] | None:
         """The longest run of ``pieces`` from ``start`` naming a concept with a term in ``lang``:
         (end, the term in ``lang``), or (end, the run as written) when it is itself a term of

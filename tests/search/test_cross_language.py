@@ -137,6 +137,28 @@ def test_japanese_kanji_are_not_read_as_traditional_chinese(kb) -> None:
     assert kb.find("起動型能力", lang="ja").corrected is None
 
 
+@pytest.mark.parametrize(("query", "english"), [
+    ("探査", "Delve"), ("複製", "Replicate"), ("貪食", "Devour"), ("後援", "Enlist"),  # Simplified: other zh terms
+])
+def test_a_japanese_term_in_kanji_is_searched_as_written(kb, query: str, english: str) -> None:
+    # 探査 read as Traditional Chinese is 探查, Chinese for populate: searched as 居住する (701.36)
+    assert kb.in_language(query, "ja") == query
+    assert kb.search(query, lang="ja", limit=1)[0].number == kb.search(english, lang="en", limit=1)[0].number
+
+
+@pytest.mark.parametrize(("query", "first"), [("装備", "702.6"), ("城砦化", "702.67"), ("搭乗", "702.122")])
+def test_a_japanese_keyword_lists_its_rule_before_the_rules_its_glossary_entry_also_cites(
+    kb, kb_dir: Path, query: str, first: str
+) -> None:
+    # 装備（そうび）／Equip cites rule 301 and rule 702.6, as the English Equip does: 702.6 is named 装備,
+    # 301 (Artifacts) only mentions it; both were its names, and 301 came first in document order
+    assert kb.search(query, lang="ja", limit=1)[0].number == first
+    edition = kb.store.find_edition("ja")
+    named = kb.store.glossary_names(edition.id)
+    assert [term.split("（")[0] for term in named.mentions["301"]] == ["城砦化", "装備", "搭乗"]
+    assert any(term.startswith(query + "（") for term in named.names[first])
+
+
 @pytest.mark.parametrize("query", ["レジェンド・ルール", "レジェンドルール", "Legend Rule"])
 def test_a_japanese_glossary_term_names_its_rule_as_the_english_one_does(kb, query: str) -> None:
     # the headword is レジェンド・ルール（れじぇんどるーる）／Legend Rule: its term and its English name
