@@ -302,7 +302,7 @@ class Searcher:
             parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
-        if lang == "ko":
+        if lang == "ko" and not is_name(query_name(corrected)):  # a name keeps its particles: 두 배로 하다
             corrected = without_particles(corrected, self._korean_nouns(edition.id))
             corrected = named_without_particle(corrected, is_name)
         parsed = informative(corrected, searcher.reader(), lang)

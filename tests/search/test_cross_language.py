@@ -313,6 +313,16 @@ def test_a_number_with_a_prefix_word_opens_the_rule_in_that_words_language(kb_di
     assert client.get("/search", query_string={"q": query}).headers["Location"] == location
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("두 배로 하다", ["701.9", "701.9a", "701.9b"]),          # Double: 배로 was cut to 배, and no title is 두 배 하다
+    ("던전에 진입", ["701.46", "701.46a", "701.46b"]),        # Venture into the Dungeon
+    ("지도", ["702.134", "702.134a", "702.134b"]),            # Mentor: 도 was cut as a particle, leaving 지
+    ("하나의 차원 덱 옵션", ["901.15", "901.15a", "901.15b"]),
+])
+def test_a_korean_title_written_with_its_particles_lists_its_rule_in_order(kb, query: str, first: list[str]) -> None:
+    assert [hit.number for hit in kb.search(query, lang="ko", limit=3)] == first
+
+
 @pytest.mark.parametrize(("lang", "query", "first"), [
     ("zh", "诡则 702.19b", "702.19b"),     # a pinyin slip of 规则: no prefix, and no text holds 702.19b's words
     ("en", "rulle 702.19b", "702.19b"),
