@@ -10,7 +10,8 @@ and a player's name is "corrected" to some word of the rules. ``read_names`` rew
    Sun-Crowned's``) is replaced by its keywords and card types (Storm Crow -> ``flying creature``,
    Blight Mamba -> ``infect regenerate creature``). A name that is also a rule's name or term of
    the edition (a card named ``Flash``) stays a rule term, and so does a one-word name opening a
-   sentence when the rules use that word. A query that is only a card name of two words or more
+   sentence when the rules use that word; no name is read inside a rule term of two words or
+   more (``Manifest Dread``, ``End the Turn``: the cards Dread and Turn are not read there). A query that is only a card name of two words or more
    is read in any case (``storm crow``).
 2. In a question (three lowercase words or more), the capitalised words left are read as names:
    runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
@@ -43,6 +44,8 @@ FUNCTION_WORDS = frozenset((
     "would after before because both either neither let yes my your our their his her"
 ).split())
 """Words that open a sentence without being part of a name (``In Two-Headed Giant``, ``Can Ashley``)."""
+MAX_TERM_WORDS = 5
+"""The longest rule term looked for where a card name may start (``Declare Blockers Step``)."""
 MIN_LOWERCASE_WORDS = 3
 """A query with fewer lowercase words is a title or a name typed alone, not a question: only card
 names from the list are read in it."""
@@ -170,6 +173,10 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
             i += 1
             continue
         positions = _name_positions(chunks, i)
+        term = _rule_term_length(query, chunks, positions, terms)
+        if term:  # End the Turn, City's Blessing: no card Turn, no card Blessing inside
+            i = positions[term - 1] + 1
+            continue
         match = cards.match([chunks[p].text for p in positions])
         if match is None:
             i += 1
@@ -179,7 +186,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         span = positions[:count]
         name = query[chunks[span[0]].start:chunks[span[-1]].end]
         if _stays_rule_term(name, chunks[i], count, terms):
-            i += 1
+            i = span[-1] + 1
             continue
         added = [w for w in dict.fromkeys(words + text_words) if w not in seen]
         card_text.update(w for w in added if w not in words)
@@ -189,6 +196,17 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         found.append((card.name, tuple(words)))
         i = span[-1] + 1
     return found
+
+
+def _rule_term_length(query: str, chunks: list[_Chunk], positions: list[int], terms: Terms) -> int:
+    """How many words of ``positions`` (from a capitalised word) make the longest rule term of
+    two words or more that ends in a capitalised word (``Manifest Dread``, ``End the Turn``);
+    0 when they make none. A term of the rules is never read as card names."""
+    for count in range(min(len(positions), MAX_TERM_WORDS), 1, -1):
+        last = chunks[positions[count - 1]]
+        if last.capitalised and terms.is_term(query[chunks[positions[0]].start:last.end]):
+            return count
+    return 0
 
 
 def _name_positions(chunks: list[_Chunk], i: int) -> list[int]:

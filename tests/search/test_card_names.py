@@ -30,6 +30,8 @@ CARDS = [
     Card("Foulmire Knight", "Creature — Zombie Knight // Instant — Adventure", ("Deathtouch",)),
     Card("Knight Errant", "Creature — Human Knight", ()),
     Card("Flash", "Instant", ()),
+    Card("Two-Headed Giant", "Creature — Giant Warrior", ("Double strike", "Menace")),  # a card and a variant
+    Card("Giant", "Creature — Giant", ("Reach",)),  # written for the test: a card named like a term's last word
 ]
 
 
@@ -129,6 +131,14 @@ def test_a_card_name_searched_alone_is_read_in_any_case(with_cards: Searcher) ->
 def test_a_card_named_like_a_rule_term_stays_the_term(with_cards: Searcher) -> None:
     assert _read(with_cards, "Ashley casts Flash. Does flying matter?").cards == ()
     assert _read(with_cards, "Storm count with storm crow in play").cards == ()
+
+
+def test_no_card_name_is_read_inside_a_rule_term(with_cards: Searcher) -> None:
+    # the Two-Headed Giant card stays the variant; its last word, a card of its own, stayed a card
+    # (Manifest Dread -> manifest + the card Dread, End the Turn -> End the + the split card Turn)
+    for query in ("Two-Headed Giant", "In a Two-Headed Giant game, who attacks first?"):
+        assert _read(with_cards, query) == NameReading(query)
+    assert _read(with_cards, "Nico attacks with Giant. Can Ashley block it?").cards == ("Giant",)
 
 
 def test_card_words_keep_noncreature_subtypes() -> None:
