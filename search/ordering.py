@@ -5,16 +5,18 @@ is its seq (``search.index``), and its stored fields are read only for the resul
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
+from kb import numbers
 from kb.scripts import KANA, script_language
+from kb.store.terms import fold
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
-from search.scoring import Found, cached, matching_docs
+from search.scoring import Found, cached, matching_docs, stored_fields
 
 CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
@@ -37,13 +39,16 @@ def named_rules_first(
     rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
-    then the other results. A query that also types a rule number (``copy 707.10``) is no name:
+    then the other results; of two rules, the one titled exactly as typed first (``Commander``:
+    903 before 408, the command zone, whose name is the same once stemmed). A query that also types a rule number (``copy 707.10``) is no name:
     its results stay in score order, where that rule leads."""
     if parsed.numbers:
         return results[:limit]
-    named = list(dict.fromkeys([*named_rules(searcher, query_name(parsed), lang), *glossed]))
-    if not named or len(named) > MAX_NAMED:
+    name = query_name(parsed)
+    named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
+    if not lists_named(named):
         return results[:limit]
+    named.sort(key=lambda number: not _titled(searcher, number, name))
     docnums: list[int] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
@@ -54,6 +59,38 @@ def named_rules_first(
     first = [(Found(searcher, docnum, score), score) for docnum, score in zip(shown, scores)]
     listed = set(shown)
     return (first + [(found, score) for found, score in results if found.docnum not in listed])[:limit]
+
+
+class _Numbered(Protocol):
+    number: str
+
+
+NumberedHit = TypeVar("NumberedHit", bound=_Numbered)
+
+
+def family_first(hits: list[NumberedHit], named: Sequence[str]) -> list[NumberedHit]:
+    """``hits`` (with a ``number``) with those of the ``named`` rules and the rules under them
+    first, in document order, then the others in their order: a rule's name lists its rules as
+    ``named_rules_first`` does, before the rules a judge's word in it points to (``Declare
+    Blockers Step``: 509, 509.1, 509.1a ...; the glossary's Declare Blockers, 509.1, led)."""
+    def under(number: str) -> bool:
+        return any(number == rule or rule in numbers.ancestors(number) for rule in named)
+
+    family = sorted((hit for hit in hits if under(hit.number)), key=lambda hit: numbers.sort_key(hit.number))
+    return family + [hit for hit in hits if not under(hit.number)]
+
+
+def lists_named(named: Sequence[str]) -> bool:
+    """Whether rules named by a query (``named_rules``) are listed first: one or ``MAX_NAMED``
+    (``extra turn`` names three rules, and is searched as words)."""
+    return 0 < len(named) <= MAX_NAMED
+
+
+def _titled(searcher: WhooshSearcher, number: str, name: str) -> bool:
+    """Whether rule ``number``'s title is ``name`` as typed (case and width aside)."""
+    docnums = matching_docs(searcher, wq.Term("number", number))
+    titles = {str(stored_fields(searcher, docnum)["context"]) for docnum in docnums}
+    return fold(name) in {fold(title) for title in titles}
 
 
 def below(found: list, floor: float | None) -> list[tuple[object, float]]:

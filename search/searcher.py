@@ -37,12 +37,13 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    last full match. With ``limit`` or more, those could never be shown, and are not searched
    (``search.ordering.fills_with_text``).
 6. A query that is the whole name of one or two rules (``trample``, ``legend rule``) lists those
-   rules and the rules under them first, in document order (702.19, 702.19a, 702.19b, ...), then
-   the other results.
+   rules and the rules under them first, in document order (702.19, 702.19a, 702.19b, ...; of two,
+   the one titled as typed first: ``Commander`` is 903, then 408), then the other results.
 7. Judge vocabulary and glossary terms in the query (``search.expand``: ``fizzle`` -> 608.2b,
    ``LKI`` -> 608.2h, ``Total Cost`` -> 601.2f) add the rules they point to in that edition: as
-   hits when the query is only jargon, else as a bonus by how much of the query they are.
-   Jargon words no text holds are left out of the text search (not "corrected").
+   hits when the query is only jargon, else as a bonus by how much of the query they are; after
+   the rules a query names (6.: ``dies`` is 700.4, then 603.6c). Jargon words no text holds are
+   left out of the text search (not "corrected").
 8. Twice ``limit`` results are scored, and a rule that is a title alone (``601. Casting Spells``)
    weighs half (``search.ordering.text_before_titles``): an answer is a rule with text.
 
@@ -101,10 +102,10 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
-    CANDIDATES, below, fills_with_text, merge_languages, named_rules_first, query_languages, query_name,
+    CANDIDATES, below, family_first, fills_with_text, lists_named, merge_languages, named_rules_first, query_languages, query_name,
     text_before_titles,
 )
-from search.related import FamilyWords, is_rule_name, related_words
+from search.related import FamilyWords, is_rule_name, named_rules, related_words
 from search.scoring import top_hits
 from search.snippets import snippet
 from search.spelling import LatinSpeller
@@ -264,11 +265,13 @@ class Searcher:
         expansion = self._expander.expand(query, edition, searcher.reader()).within(section)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes)
+        named = named_rules(searcher, query_name(parsed), edition.lang)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits = self._text_hits(searcher, edition, parsed, where, limit, notes)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
-        return with_expansion(hits, expansion, limit,
+        hits = with_expansion(hits, expansion, limit,
                               lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
+        return family_first(hits, named) if lists_named(named) else hits  # a name's rules before its jargon's
 
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int

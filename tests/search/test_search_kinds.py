@@ -135,8 +135,19 @@ def test_the_any_word_pass_is_left_out_only_when_it_cannot_change_the_results(
 @pytest.mark.parametrize(("query", "first"), [
     ("trample", ["702.19", "702.19a", "702.19b", "702.19c"]),  # 702.19b, the long damage rule, was 10th
     ("legend rule", ["704.5j", "205.4d"]),                    # one named rule, then the others
+    # of two named rules, the one titled as typed: 408 (Command) and 306 (Planeswalkers) are named
+    # so once stemmed, 122 (Counters) by the glossary's Poisonous
+    ("Commander", ["903", "903.1"]), ("Planeswalk", ["701.31", "701.31a"]), ("Poisonous", ["702.70", "702.70a"]),
+    # the glossary's Declare Blockers points to 509.1, which led its step
+    ("Declare Blockers Step", ["509", "509.1", "509.1a"]),
+    ("Manifest Dread", ["701.62", "701.62a"]),                # with the card list too: tests/search/test_card_names.py
 ])
 def test_a_rules_name_lists_that_rule_and_the_rules_under_it_in_order(
     searcher: Searcher, query: str, first: list[str]
 ) -> None:
     assert _numbers(searcher, query)[: len(first)] == first
+
+
+def test_the_rules_a_judges_word_points_to_follow_a_named_rules_own(searcher: Searcher) -> None:
+    # dies names 700.4 (its glossary entry); the jargon adds the leaves-the-battlefield triggers
+    assert _numbers(searcher, "dies")[:3] == ["700.4", "603.6c", "603.10a"]
