@@ -189,10 +189,22 @@ class Searcher:
             with self._readers.use(target.id):
                 reading = self.read_names(query, target.id, target.lang)
                 cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
-                parsed = replace(parse_query(self.in_language(reading.text, target.lang)), card_text=reading.card_text)
+                parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text)
                 found.append(self._search_edition(target, parsed, section, limit, notes, query))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
+
+    def _in_edition(self, query: str, edition: Edition) -> str:
+        """``query`` as searched in an edition the caller holds: ``in_language``, unless the words
+        as typed name other rules of the edition than the translation (the Korean 2016-07-22
+        edition titles 702.34 ``Madness`` in English: the term dictionary's 광기 is in no rule of
+        it; its ``Affinity`` is 702.40, not the rule 2021's term names)."""
+        translated = self.in_language(query, edition.lang)
+        if translated == query:
+            return query
+        searcher = self._searcher(edition.id)
+        typed = named_rules(searcher, query, edition.lang)
+        return query if typed and named_rules(searcher, translated, edition.lang) != typed else translated
 
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
         """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from collections import defaultdict
 
@@ -24,6 +25,12 @@ from ingest.align.match import AlignedRule, align_rules
 
 NEAR = 3
 """English editions either side of the same date that a translation is also checked against."""
+MAX_DAYS = 366
+"""The farthest an English edition's effective date may be from a translation's to be its partner.
+Translations trail the English by weeks or months (ko 2017-01-20 translates en 2017-06-05's
+rules); without its English edition in the KB, a translation has no partner: ko 2016-07-22 beside
+en 2021-11-19 alone shared 54% of its numbers' structure, and paired 702.34 Madness with
+2021's 702.34, Flashback."""
 TIE = 0.005
 """Shares closer than this to the best are a tie (the undated copy's span)."""
 LEAST_SHARE = 0.3
@@ -77,11 +84,14 @@ def join_translation(
 ) -> tuple[str, float, list[tuple[int, int, int]]] | None:
     """``(English edition, share agreeing, [(seq, English seq, agrees)])`` for a translation of
     effective ``date``; ``english_chain`` is ``[(id, date)]`` oldest first. None without a dated
-    English edition near it."""
+    English edition within ``MAX_DAYS`` of it."""
     if date is None or not english_chain:
         return None
     position = min(range(len(english_chain)), key=lambda i: (abs(_days(english_chain[i][1]) - _days(date)), i))
-    near = english_chain[max(0, position - NEAR): position + NEAR + 1]
+    near = [(en_id, en_date) for en_id, en_date in english_chain[max(0, position - NEAR): position + NEAR + 1]
+            if abs(_date(en_date) - _date(date)).days <= MAX_DAYS]
+    if not near:
+        return None
     translated = structure(db, edition)
     if not translated:
         return None
@@ -96,6 +106,10 @@ def join_translation(
             best = (rank, en_id, share, pairs)
     _, en_id, share, pairs = best
     return en_id, round(share, 4), pairs
+
+
+def _date(iso: str) -> dt.date:
+    return dt.date.fromisoformat(iso)
 
 
 def _days(iso: str) -> int:

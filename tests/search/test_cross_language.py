@@ -366,3 +366,36 @@ def test_a_term_asked_as_a_question_finds_what_the_term_finds(kb) -> None:
                 missed.append(f"{question} ({first[0].number})")
     # 4 of 240 miss: a typo that already has a particle given another (돌짐은은) and hiragana with kanji (おうごんりつとは何ですか)
     assert len(missed) <= asked * 0.03, f"{len(missed)} of {asked} questions miss their term's rule: {missed}"
+
+
+@pytest.fixture(scope="module")
+def korean_editions(shared_dir: Path, tmp_path_factory):
+    """The oldest Korean edition (2016-07-22, EUC-KR), which prints some keywords in English
+    only, beside the 2021-11-19 one the term dictionary takes its Korean terms from."""
+    from ingest.build import build_kb
+
+    kb_dir = tmp_path_factory.mktemp("korean-editions")
+    files = ("en/2021-11-15.txt", "ko/kormtgcr/2021-11-19.txt", "ko/kormtgcr/2016-07-22.txt")
+    assert build_kb([shared_dir / "corpus" / name for name in files], kb_dir, workers=1).published
+    searcher = open_searcher(current_build(kb_dir))
+    yield searcher
+    searcher.close()
+
+
+@pytest.mark.parametrize(("query", "edition", "first"), [
+    ("Madness", "ko-2016-07-22", "702.34"),   # found nothing: searched as 2021's 광기, in no rule of 2016
+    ("Affinity", "ko-2016-07-22", "702.40"),  # 2016 titles it in English; 2021's term 친화 led elsewhere
+    ("Madness", "ko-2021-11-19", "702.35"),   # 광기 Madness: as before
+    ("Trample", "ko-2016-07-22", "702.19"),
+])
+def test_an_english_keyword_finds_its_rule_in_each_korean_edition(korean_editions, query: str, edition: str,
+                                                                   first: str) -> None:
+    assert [hit.number for hit in korean_editions.search(query, lang="ko", edition=edition, limit=2)][0] == first
+
+
+def test_a_translation_without_its_english_edition_pairs_no_terms_by_number(korean_editions) -> None:
+    # ko 2016-07-22 beside en 2021-11-19 alone was joined to it (54% of its numbers agreed in
+    # structure), and its 702.34 Madness was paired with 2021's 702.34 Flashback
+    terms = {concept: {(t.term, t.edition) for t in found if t.lang == "ko"}
+             for concept, found in korean_editions._dictionary().lookup("Madness")}
+    assert terms == {"madness": {("광기", "ko-2021-11-19")}}
