@@ -196,15 +196,16 @@ class Searcher:
 
     def _in_edition(self, query: str, edition: Edition) -> str:
         """``query`` as searched in an edition the caller holds: ``in_language``, unless the words
-        as typed name other rules of the edition than the translation (the Korean 2016-07-22
-        edition titles 702.34 ``Madness`` in English: the term dictionary's 광기 is in no rule of
-        it; its ``Affinity`` is 702.40, not the rule 2021's term names)."""
+        as typed name rules of the edition and the translation names none of them (the Korean
+        2016-07-22 edition titles 702.34 ``Madness`` in English: the term dictionary's 광기 is in
+        no rule of it; its ``Affinity`` is 702.40, not the rule 2021's term names). ``Equip``
+        names 301 and 702.6 in Japanese (Equipment, once stemmed), 装備 702.6 alone: translated."""
         translated = self.in_language(query, edition.lang)
         if translated == query:
             return query
         searcher = self._searcher(edition.id)
-        typed = named_rules(searcher, query, edition.lang)
-        return query if typed and named_rules(searcher, translated, edition.lang) != typed else translated
+        typed = set(named_rules(searcher, query, edition.lang))
+        return query if typed and not typed & set(named_rules(searcher, translated, edition.lang)) else translated
 
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
         """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:

@@ -399,3 +399,10 @@ def test_a_translation_without_its_english_edition_pairs_no_terms_by_number(kore
     terms = {concept: {(t.term, t.edition) for t in found if t.lang == "ko"}
              for concept, found in korean_editions._dictionary().lookup("Madness")}
     assert terms == {"madness": {("광기", "ko-2021-11-19")}}
+
+
+@pytest.mark.parametrize(("query", "first"), [("Equip", "702.6"), ("Poisonous", "702.70"), ("Phasing", "702.26")])
+def test_an_english_keyword_searched_in_japanese_finds_its_rule(kb, query: str, first: str) -> None:
+    # as typed, Equip names 301 too (Equipment, once stemmed), Phasing section 5 (the glossary's
+    # Phase) and Poisonous 122: the Japanese term names the keyword's rule alone
+    assert kb.search(query, lang="ja", limit=1)[0].number == first
