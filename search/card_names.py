@@ -11,8 +11,8 @@ and a player's name is "corrected" to some word of the rules. ``read_names`` rew
    Blight Mamba -> ``infect regenerate creature``). A name that is also a rule's name or term of
    the edition (a card named ``Flash``) stays a rule term, and so does a one-word name opening a
    sentence when the rules use that word; no name is read inside a rule term of two words or
-   more (``Manifest Dread``, ``End the Turn``: the cards Dread and Turn are not read there). A query that is only a card name of two words or more
-   is read in any case (``storm crow``).
+   more (``Manifest Dread``, ``End the Turn``: the cards Dread and Turn are not read there). A
+   query that is only a card name of two words or more is read in any case (``storm crow``).
 2. In a question (three lowercase words or more), the capitalised words left are read as names:
    runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
    commas (``Oko, Thief of Crowns``), are dropped, except the parts that are a rule's name, defined

@@ -40,8 +40,9 @@ def named_rules_first(
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
     then the other results; of two rules, the one titled exactly as typed first (``Commander``:
-    903 before 408, the command zone, whose name is the same once stemmed). A query that also types a rule number (``copy 707.10``) is no name:
-    its results stay in score order, where that rule leads."""
+    903 before 408, the command zone, whose name is the same once stemmed). A query that also
+    types a rule number (``copy 707.10``) is no name: its results stay in score order, where that
+    rule leads."""
     if parsed.numbers:
         return results[:limit]
     name = query_name(parsed)

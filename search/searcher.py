@@ -102,8 +102,8 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
-    CANDIDATES, below, family_first, fills_with_text, lists_named, merge_languages, named_rules_first, query_languages, query_name,
-    text_before_titles,
+    CANDIDATES, below, family_first, fills_with_text, lists_named, merge_languages, named_rules_first,
+    query_languages, query_name, text_before_titles,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
 from search.scoring import top_hits

@@ -138,7 +138,7 @@ def test_japanese_kanji_are_not_read_as_traditional_chinese(kb) -> None:
 
 
 @pytest.mark.parametrize(("query", "english"), [
-    ("探査", "Delve"), ("複製", "Replicate"), ("貪食", "Devour"), ("後援", "Enlist"),  # Simplified: other zh terms
+    ("探査", "Delve"), ("複製", "Replicate"), ("貪食", "Devour"), ("後援", "Enlist"),  # Simplified: zh terms
 ])
 def test_a_japanese_term_in_kanji_is_searched_as_written(kb, query: str, english: str) -> None:
     # 探査 read as Traditional Chinese is 探查, Chinese for populate: searched as 居住する (701.36)
@@ -314,7 +314,7 @@ def test_a_number_with_a_prefix_word_opens_the_rule_in_that_words_language(kb_di
 
 
 @pytest.mark.parametrize(("query", "first"), [
-    ("두 배로 하다", ["701.9", "701.9a", "701.9b"]),          # Double: 배로 was cut to 배, and no title is 두 배 하다
+    ("두 배로 하다", ["701.9", "701.9a", "701.9b"]),          # Double: 배로 was cut to 배 (no title 두 배 하다)
     ("던전에 진입", ["701.46", "701.46a", "701.46b"]),        # Venture into the Dungeon
     ("지도", ["702.134", "702.134a", "702.134b"]),            # Mentor: 도 was cut as a particle, leaving 지
     ("하나의 차원 덱 옵션", ["901.15", "901.15a", "901.15b"]),
