@@ -194,6 +194,16 @@ class Searcher:
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
 
+    def as_searched(self, query: str, lang: str, edition: str | None = None) -> str:
+        """``query`` as ``find`` searches it in the edition of ``lang`` (``edition``: an id or an
+        effective date; the newest by default): ``in_language``, unless the edition's own rules
+        are named by the words as typed (``_in_edition``). Raises as ``search`` does."""
+        targets = self._targets(lang, edition)
+        if not targets:  # an edition the index lacks: find searches nothing
+            return self.in_language(query, lang)
+        with self._readers.use(targets[0].id):
+            return self._in_edition(query, targets[0])
+
     def _in_edition(self, query: str, edition: Edition) -> str:
         """``query`` as searched in an edition the caller holds: ``in_language``, unless the words
         as typed name rules of the edition and the translation names none of them (the Korean

@@ -369,7 +369,7 @@ def test_a_term_asked_as_a_question_finds_what_the_term_finds(kb) -> None:
 
 
 @pytest.fixture(scope="module")
-def korean_editions(shared_dir: Path, tmp_path_factory):
+def korean_editions_dir(shared_dir: Path, tmp_path_factory) -> Path:
     """The oldest Korean edition (2016-07-22, EUC-KR), which prints some keywords in English
     only, beside the 2021-11-19 one the term dictionary takes its Korean terms from."""
     from ingest.build import build_kb
@@ -377,7 +377,12 @@ def korean_editions(shared_dir: Path, tmp_path_factory):
     kb_dir = tmp_path_factory.mktemp("korean-editions")
     files = ("en/2021-11-15.txt", "ko/kormtgcr/2021-11-19.txt", "ko/kormtgcr/2016-07-22.txt")
     assert build_kb([shared_dir / "corpus" / name for name in files], kb_dir, workers=1).published
-    searcher = open_searcher(current_build(kb_dir))
+    return kb_dir
+
+
+@pytest.fixture(scope="module")
+def korean_editions(korean_editions_dir: Path):
+    searcher = open_searcher(current_build(korean_editions_dir))
     yield searcher
     searcher.close()
 
@@ -406,3 +411,16 @@ def test_an_english_keyword_searched_in_japanese_finds_its_rule(kb, query: str, 
     # as typed, Equip names 301 too (Equipment, once stemmed), Phasing section 5 (the glossary's
     # Phase) and Poisonous 122: the Japanese term names the keyword's rule alone
     assert kb.search(query, lang="ja", limit=1)[0].number == first
+
+
+@pytest.mark.parametrize(("edition", "searched_as", "first"), [("2016-07-22", None, "702.34"),
+                                                                ("2021-11-19", "광기", "702.35")])
+def test_the_search_page_says_what_it_searched_in_that_edition(korean_editions_dir: Path, edition: str,
+                                                               searched_as: str | None, first: str) -> None:
+    # in 2016 Madness is searched as typed (its title there): the page said "searched as 광기"
+    client = create_app({"KB_DIR": str(korean_editions_dir), "TESTING": True}).test_client()
+    page = BeautifulSoup(client.get("/search", query_string={"q": "Madness", "lang": "ko", "edition": edition}).text,
+                         "html.parser")
+    said = page.select_one("p.searched-as span[lang=ko]")
+    assert (said.get_text() if said else None) == searched_as
+    assert page.select_one("ol.hits li.hit a.hit-title").get_text().split()[0] == first

@@ -37,7 +37,7 @@ def search() -> Response | str:
     hits, corrected, cards = [], None, ()
     searched_as, other_script = None, False
     if args.query and args.lang:
-        searched_as = state.searcher().in_language(args.query, args.lang)
+        searched_as = state.searcher().as_searched(args.query, args.lang, args.edition.id if args.edition else None)
         other_script = _script_of(searched_as) not in ("en", _script_of(LANGUAGE_SAMPLES[args.lang]))
     if args.query:
         found = state.searcher().find(args.query, lang=args.lang, edition=args.edition.id if args.edition else None,
