@@ -89,6 +89,15 @@ class ChineseWords:
         return [(word, tag not in LEFT_OUT and not (tag.startswith("v") and len(word) == 1), False)
                 for word, tag in tagged]
 
+    def parts(self, text: str) -> list[str]:
+        """The words of two characters or more inside a run of three Chinese characters or more
+        (jieba's search cut: ``传奇规则 -> [传奇, 规则, 传奇规则]``), a name taught whole included;
+        ``[]`` for anything else."""
+        if not _HAN_RUN.fullmatch(text):
+            return []
+        with self._lock:
+            return [word for word in self._made().cut_for_search(text) if len(word) > 1]
+
     def is_word(self, text: str) -> bool:
         """True when jieba's dictionary holds ``text``: a word of everyday Chinese (``依存``,
         ``墓地``) or a taught name, not an input method's slip (``死处``, ``践蹋``)."""

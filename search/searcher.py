@@ -358,13 +358,21 @@ class Searcher:
         glossed = self._dictionary().glossed_names(edition.id, query_name(parsed))
         results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit,
                                     glossed)
-        terms = {t for c in parsed.clauses for t in field_tokens("body", c.text, lang)}
+        words = [field_tokens("body", text, lang) for text in self._marked_words(parsed, lang)]
+        terms = {token for word in words for token in word}
+        whole = words if lang in CJK_LANGUAGES else None  # bigram runs: エンチャント marks no ント
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self._rule_texts(edition.id, [found["seq"] for found, _ in results])
         return [
-            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer), score)
+            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer, whole), score)
             for found, score in results
         ]
+
+    def _marked_words(self, parsed: ParsedQuery, lang: str) -> list[str]:
+        """The words a snippet marks: the query's, and in Chinese the words inside each
+        (``search.chinese.ChineseWords.parts``: ``传奇规则`` marks ``规则`` in ``比赛规则``)."""
+        texts = [clause.text for clause in parsed.clauses]
+        return texts + [part for text in texts for part in self._chinese.parts(text)] if lang == "zh" else texts
 
     def _rule_texts(self, edition_id: str, seqs: list[int]) -> dict[int, str]:
         """``Store.rule_texts`` of an edition, each text kept with its reader once read (the same

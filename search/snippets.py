@@ -12,13 +12,16 @@ the next match start, which is read from the columns (``_Tokens.context_start``)
 from __future__ import annotations
 
 import html
+import re
 import threading
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
 from whoosh.analysis import Analyzer
+
+from kb.scripts import HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
 
 SNIPPET_CHARS = 240
 SURROUND_CHARS = 60
@@ -92,16 +95,24 @@ class _Tokens:
         return firsts[0] if firsts else None
 
 
-def snippet(text: str, terms: Iterable[str], analyzer: Analyzer) -> str:
+def snippet(text: str, terms: Iterable[str], analyzer: Analyzer,
+            words: Sequence[Sequence[str]] | None = None) -> str:
     """Up to ``FRAGMENTS`` passages of ``text`` around the tokens in ``terms`` (token texts as
     ``analyzer`` gives them), HTML-escaped with matches in ``<mark>``; when nothing matches, the
-    text's start (``SNIPPET_CHARS`` characters, ``…`` when cut). Safe to insert as markup."""
+    text's start (``SNIPPET_CHARS`` characters, ``…`` when cut). Safe to insert as markup.
+
+    ``words`` are the query's words as their tokens (``[("エン", "ンチ", "チャ", "ャン", "ント")]``),
+    for CJK text, whose words are runs of overlapping bigrams: a token then matches only as part
+    of a word (``whole_words``), so that ``エンチャント`` does not mark the ``ント`` of ``コントロール``.
+    Without them every token in ``terms`` matches, as in whoosh's highlighter."""
     terms = frozenset(terms)
     if terms:
         tokens = _tokens(text, analyzer)
         matches = tokens.matches(terms)
+        if matches and words is not None:
+            matches = whole_words(text, tokens, matches, words)
         if matches:
-            scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, terms, matches)]
+            scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, frozenset(matches), matches)]
             scored.sort(key=lambda item: item[:2], reverse=True)  # heapq.nlargest's order, cheaper for a few
             best = sorted((f for score, _, f in scored[:FRAGMENTS] if score >= 1), key=lambda f: f[0])
             marked = _marked(text, tokens, best)
@@ -133,14 +144,53 @@ def _tokens(text: str, analyzer: Analyzer) -> _Tokens:
     return tokens
 
 
-def _fragments(text: str, tokens: _Tokens, terms: frozenset[str], matches: list[int]) -> list[Fragment]:
+def whole_words(text: str, tokens: _Tokens, matches: list[int], words: Sequence[Sequence[str]]) -> list[int]:
+    """The ``matches`` (token indexes of ``text``, in order) that are a word of ``words`` (the
+    query's words as tokens) or part of one: a word of one token; two or more overlapping tokens
+    (one CJK run) each following the one before it in a word (``マリ リガ ガン`` of ``マリガン``);
+    or a token of a word that is the whole stretch of its script in the text (``手札`` of
+    ``初期手札`` in ``その手札に``, ``상태`` of ``상태참조행동`` in ``상태 참조 행동``), or for Hangul its
+    start (``피해`` in ``피해를``, a word and its particle). ``ント`` of ``エンチャント`` in
+    ``コントロール`` is none of these."""
+    singles = {word[0] for word in words if len(word) == 1}
+    follows = {pair for word in words for pair in zip(word, word[1:])}
+    texts, starts, ends = tokens.texts, tokens.starts, tokens.ends
+    kept: set[int] = set()
+    for index in matches:
+        if texts[index] in singles or _stands_alone(text, starts[index], ends[index]):
+            kept.add(index)
+        after = index + 1
+        if after < len(texts) and starts[after] < ends[index] and (texts[index], texts[after]) in follows:
+            kept.update((index, after))
+    return [index for index in matches if index in kept]
+
+
+_SCRIPTS = tuple(re.compile(f"[{letters}]") for letters in (HANGUL_RANGES, HIRAGANA, f"{KATAKANA}ー", KANJI))
+
+
+def _script(char: str) -> int:
+    return next((number for number, script in enumerate(_SCRIPTS) if script.match(char)), -1)
+
+
+def _stands_alone(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is in one CJK script and is all of its stretch of that script
+    in ``text``, or for Hangul its start."""
+    script = _script(text[start])
+    if script < 0 or any(_script(char) != script for char in text[start + 1 : end]):
+        return False
+    if start > 0 and _script(text[start - 1]) == script:
+        return False
+    return script == 0 or end >= len(text) or _script(text[end]) != script
+
+
+def _fragments(text: str, tokens: _Tokens, wanted: frozenset[int], matches: list[int]) -> list[Fragment]:
     """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SURROUND_CHARS)`` over the
-    tokens, a token matching when its text is in ``terms`` (``matches``: their indexes, in order).
+    tokens, a token matching when its index is in ``wanted`` (``matches``: those indexes, in order).
     It reads only the tokens where something happens, as whoosh reads them: between passages it
     jumps to the next match (``_Tokens.context_start``), inside one to the next match or to the
     token that ends the passage (``_Tokens.quiet``)."""
     maxchars, surround = SNIPPET_CHARS, SURROUND_CHARS
-    texts, starts, ends, read, stop = tokens.texts, tokens.starts, tokens.ends, tokens.read, tokens.stop
+    starts, ends, read, stop = tokens.starts, tokens.ends, tokens.read, tokens.stop
     found: list[Fragment] = []
     first: int | None = None
     countdown = -1
@@ -171,7 +221,7 @@ def _fragments(text: str, tokens: _Tokens, terms: frozenset[str], matches: list[
         length = endchar - startchar
         if currentlen + length > maxchars:
             countdown = 0
-        elif texts[index] in terms:
+        elif index in wanted:
             countdown = surround
             if first is None:
                 if head is not None:

@@ -424,3 +424,25 @@ def test_the_search_page_says_what_it_searched_in_that_edition(korean_editions_d
     said = page.select_one("p.searched-as span[lang=ko]")
     assert (said.get_text() if said else None) == searched_as
     assert page.select_one("ol.hits li.hit a.hit-title").get_text().split()[0] == first
+
+
+@pytest.mark.parametrize(("lang", "query", "marked", "unmarked"), [
+    # the ント of コントロール, コントローラー (control, controller) is no part of エンチャント (enchantment)
+    ("ja", "エンチャント", {"エンチャント"}, ["コントロー"]),
+    ("ja", "パーマネント", {"パーマネント"}, ["コントロー"]),
+    # 선제공격 (first strike) is marked whole and where 공격 starts a word, never inside 이단공격 (double strike)
+    ("ko", "선제공격", {"선제공격", "공격", "선제"}, ["이단공격"]),
+    ("ko", "이단공격", {"이단공격", "공격"}, ["선제공격"]),
+    # a Chinese name marks the words jieba finds in it (传奇 legendary, 规则 rule) wherever they stand
+    ("zh", "传奇规则", {"传奇规则", "传奇", "规则"}, []),
+])
+def test_cjk_snippets_mark_the_query_words_not_bigrams_of_other_words(
+        kb, lang: str, query: str, marked: set[str], unmarked: list[str]) -> None:
+    import re
+
+    snippets = [hit.snippet for hit in kb.search(query, lang=lang, limit=10)]
+    found = {mark for text in snippets for mark in re.findall("<mark>(.*?)</mark>", text)}
+    assert query in found and found <= marked, found
+    shown = " ".join(re.sub("</?mark>", "", text) for text in snippets)
+    for word in unmarked:
+        assert word in shown and all(word in text for text in snippets if word in re.sub("</?mark>", "", text))
