@@ -199,7 +199,9 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, 
 
     The KB is (re)built first when these texts are not what the KB in place was built from; a
     source that cannot be read is left out with one line saying why, and the rest is served.
-    Without SOURCES, a KB built with ``crkb build --only PATHS`` is served from those PATHS."""
+    Without SOURCES, the paths the KB in place was built from are served again (``crkb build
+    ../shared/corpus``, then ``crkb serve``: the corpus); one built with ``crkb build --only
+    PATHS`` is served from those PATHS alone."""
     kb_dir = kb_dir or default_kb_dir()
     inputs = serve_inputs(kb_dir, sources)
     if not is_up_to_date(kb_dir, inputs):

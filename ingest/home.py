@@ -1,10 +1,12 @@
 """Where a user's texts are: the bundled seeds, the sources folder, and the paths given.
 
-``crkb build`` and ``crkb serve`` with no paths read the bundled seeds (``BUNDLED_DATA``) and
-everything in the KB's sources folder (``<kb>/sources``: ``$CRKB_HOME/sources``, by default
+``crkb build`` with no paths reads the bundled seeds (``BUNDLED_DATA``) and everything in the
+KB's sources folder (``<kb>/sources``: ``$CRKB_HOME/sources``, by default
 ``~/.local/share/crkb/sources``, where ``crkb fetch`` writes); paths given are added. A build
-records what it read (``inputs.json`` in its folder: each file's path, size and modification
-time), so that ``crkb serve`` rebuilds only when the texts it is asked to serve changed.
+records the paths it was asked to read (``roots.json``) and what it read (``inputs.json`` in its
+folder: each file's path, size and modification time): ``crkb serve`` with no paths serves the
+paths the KB in place was built from (``serve_inputs``), and rebuilds only when their texts
+changed.
 """
 
 from __future__ import annotations
@@ -70,18 +72,22 @@ def write_roots(build_root: Path, sources: Sequence[Path]) -> None:
 
 
 def serve_inputs(kb_dir: Path, given: Sequence[Path] = ()) -> list[Path]:
-    """What ``crkb serve`` serves: ``build_inputs(kb_dir, given)``, except that with nothing
-    given, a KB in place built from chosen paths alone (``crkb build --only``) is served from
-    those paths (the ones that still exist), not replaced by the seeds and the sources folder."""
+    """What ``crkb serve`` serves: ``build_inputs(kb_dir, given)`` when paths are given or no KB
+    is in place; else the paths the KB in place was built from (those that still exist), so that
+    a restart serves what was built: a KB built from the seeds, the sources folder and a path
+    (``crkb build ../shared/corpus``, ``crkb serve ../shared/corpus``) is served from them all
+    again, not rebuilt from the seeds alone; one built from chosen paths alone (``crkb build
+    --only``) from those paths. ``crkb build`` with other paths changes what is served."""
     if given or not has_build(kb_dir):
         return build_inputs(kb_dir, given)
     recorded = current_build(kb_dir).root / ROOTS_NAME
     if not recorded.is_file():
         return build_inputs(kb_dir)
     roots = [Path(p) for p in json.loads(recorded.read_text(encoding="utf-8"))]
-    if BUNDLED_DATA.resolve() in roots:
-        return build_inputs(kb_dir)
-    return [p for p in roots if p.exists()] or build_inputs(kb_dir)
+    if BUNDLED_DATA.resolve() not in roots:
+        return [p for p in roots if p.exists()] or build_inputs(kb_dir)
+    defaults = {path.resolve() for path in build_inputs(kb_dir)} | {sources_folder(kb_dir).resolve()}
+    return build_inputs(kb_dir, [p for p in roots if p.exists() and p not in defaults])
 
 
 def is_up_to_date(kb_dir: Path, sources: Sequence[Path]) -> bool:

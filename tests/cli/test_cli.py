@@ -275,10 +275,25 @@ def test_serve_adds_the_paths_given_and_leaves_out_a_bad_text(corpus_data, tmp_p
         f"Left out: {kb / 'sources' / 'cut.txt'}: empty file",
     ]
     assert _edition_ids(served)[:2] == ["en-2026-01-16", "ja-2023-09-01"]
-    (kb / "sources" / "cut.txt").unlink()
+    (kb / "sources" / "cut.txt").unlink()  # a restart without the path serves it still, rebuilt as the sources changed
     code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
-    assert err == f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'} first.\n"
+    assert err == f"Building the KB at {kb} from the bundled seeds, {kb / 'sources'}, {given} first.\n"
+    assert _edition_ids(served)[:2] == ["en-2026-01-16", "ja-2023-09-01"]
+    assert run("build", "--kb", str(kb))[0] == 0  # a build without it drops it
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert (code, err) == (0, "")
     assert "en-2026-01-16" not in _edition_ids(served)
+
+
+def test_serve_after_a_build_of_a_folder_serves_that_folder(corpus_data, tmp_path, monkeypatch):
+    """``crkb build X`` (beside the seeds), then ``crkb serve``: X is served, not rebuilt away."""
+    kb = tmp_path / "kb"
+    given = corpus_data / "build" / "2026-01-16.txt"
+    assert run("build", str(given), "--kb", str(kb))[0] == 0
+    live = current_build(kb).root
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert (code, err, current_build(kb).root) == (0, "", live)
+    assert _edition_ids(served)[:2] == ["en-2026-01-16", "ja-2023-09-01"]
 
 
 def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkeypatch):
