@@ -29,7 +29,11 @@ class Identity:
     not ``unchanged``: created, edited or moved in some edition), ``newest`` (for an old edition:
     the rule in its language's newest edition), ``english`` (a translation's English rule of its
     own edition) and ``english_now`` (that rule in the newest English edition, with ``diff`` the
-    words changed since as ``kb.diff.word_diff`` runs)."""
+    words changed since as ``kb.diff.word_diff`` runs). ``first_here`` is True when the last
+    change is the rule's first edition and no earlier edition of its chain holds its section
+    (the oldest edition here, or one after excerpts without it): the page then says since when
+    it is unchanged, not that it was created then (702.19 is not new in the first Japanese
+    edition)."""
 
     history_href: str
     last_change: history.Step | None
@@ -38,6 +42,7 @@ class Identity:
     english_now: Counterpart | None
     diff: list[tuple[str, str]]
     translations: list[Counterpart] = field(default_factory=list)
+    first_here: bool = False
 
 
 def identity(edition: Edition, number: str) -> Identity | None:
@@ -64,8 +69,21 @@ def identity(edition: Edition, number: str) -> Identity | None:
             english_now = _counterpart(parts[1])
             if english_now.change in ("edited", "moved+edited") and english_now.number:
                 diff = word_diff(_text(english.edition.id, english.number), _text(english_now.edition.id, english_now.number))
-    return Identity(urls.history(edition.lang, number, edition), changed[-1] if changed else None, newest,
-                    english, english_now, diff, _translations(located) if edition.lang == "en" else [])
+    last = changed[-1] if changed else None
+    first_here = last is not None and last.change == "created" and not _held_before(chain, last)
+    return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
+                    _translations(located) if edition.lang == "en" else [], first_here)
+
+
+def _held_before(chain: list[tuple[str, str | None]], step: history.Step) -> bool:
+    """Whether an edition of ``chain`` before ``step``'s holds the section of its rule (so the rule
+    was missing there: created in ``step``)."""
+    editions = [edition_id for edition_id, _ in chain]
+    if step.edition not in editions or step.number is None:
+        return False
+    store = state.store()
+    held = (state.coverage_of(store.edition(edition_id)) for edition_id in editions[: editions.index(step.edition)])
+    return any(part is None or part.holds(step.number) for part in held)  # None: every section
 
 
 def _translations(located: history.Located) -> list[Counterpart]:

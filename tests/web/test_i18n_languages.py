@@ -77,3 +77,15 @@ def test_each_cjk_language_has_its_font_stack() -> None:
     for lang, font in (("ko", '"Noto Sans KR"'), ("ja", '"Noto Sans JP"'), ("zh", '"Noto Sans SC"')):
         rule = next(line for line in css.splitlines() if line.startswith(f":lang({lang})"))
         assert "font-family" in rule and font in rule
+
+
+@pytest.mark.parametrize(("url", "line"), [
+    # the Japanese seed (2023-09-01) holds rules 100-208: 702.19 is in Japanese here since 2026-01-16, not new then
+    ("/ja/cr/702.19", "2026-01-16 以降変更なし"),
+    ("/ja/cr/2023-09-01/101.1", "2023-09-01 以降変更なし"),  # the oldest Japanese edition here
+    ("/ko/cr/702.19", "2021-11-19 이후 변경 없음"),
+    ("/en/cr/702.170", "Created in 2024-04-12"),  # Plot: missing from 2023-09-01, which holds section 7
+])
+def test_a_rule_page_says_created_only_where_an_earlier_edition_lacked_it(client: FlaskClient, url: str,
+                                                                          line: str) -> None:
+    assert soup(client, url).select_one("p.history-line").get_text(" ", strip=True).split(" · ")[0] == line
