@@ -22,6 +22,7 @@ from itertools import accumulate
 from whoosh.analysis import Analyzer
 
 from kb.scripts import HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
+from search.korean import PARTICLES, VERB_ENDINGS
 
 SNIPPET_CHARS = 240
 SURROUND_CHARS = 60
@@ -166,6 +167,10 @@ def whole_words(text: str, tokens: _Tokens, matches: list[int], words: Sequence[
 
 
 _SCRIPTS = tuple(re.compile(f"[{letters}]") for letters in (HANGUL_RANGES, HIRAGANA, f"{KATAKANA}ー", KANJI))
+HANGUL_SCRIPT = 0
+COPULA = ("입니다", "이다", "인", "일", "이며", "이고", "이면", "이라", "이지", "임")
+"""Forms of 이다 ("to be") after a noun (``행동입니다``, ``상태일``)."""
+_AFTER_NOUN = frozenset(("", *PARTICLES, *VERB_ENDINGS, *COPULA))
 
 
 def _script(char: str) -> int:
@@ -174,13 +179,18 @@ def _script(char: str) -> int:
 
 def _stands_alone(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is in one CJK script and is all of its stretch of that script
-    in ``text``, or for Hangul its start."""
+    in ``text``, or for Hangul a noun starting its word before a particle, a form of 하다 or
+    이다, or the plural 들 (``피해를``, ``공격하는``, ``행동입니다``, ``상태들을``; not the 치명 of ``치명적인``)."""
     script = _script(text[start])
     if script < 0 or any(_script(char) != script for char in text[start + 1 : end]):
         return False
     if start > 0 and _script(text[start - 1]) == script:
         return False
-    return script == 0 or end >= len(text) or _script(text[end]) != script
+    stretch = end
+    while stretch < len(text) and _script(text[stretch]) == script:
+        stretch += 1
+    rest = text[end:stretch]
+    return not rest or script == HANGUL_SCRIPT and (rest in _AFTER_NOUN or rest[0] == "들" and rest[1:] in _AFTER_NOUN)
 
 
 def _fragments(text: str, tokens: _Tokens, wanted: frozenset[int], matches: list[int]) -> list[Fragment]:

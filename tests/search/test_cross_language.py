@@ -430,9 +430,10 @@ def test_the_search_page_says_what_it_searched_in_that_edition(korean_editions_d
     # the ント of コントロール, コントローラー (control, controller) is no part of エンチャント (enchantment)
     ("ja", "エンチャント", {"エンチャント"}, ["コントロー"]),
     ("ja", "パーマネント", {"パーマネント"}, ["コントロー"]),
-    # 선제공격 (first strike) is marked whole and where 공격 starts a word, never inside 이단공격 (double strike)
+    # 선제공격 (first strike) is marked whole and where 공격 is a word before its particle, never inside 이단공격 (double strike)
     ("ko", "선제공격", {"선제공격", "공격", "선제"}, ["이단공격"]),
     ("ko", "이단공격", {"이단공격", "공격"}, ["선제공격"]),
+    ("ko", "치명타", {"치명타"}, ["치명적"]),  # deathtouch; 치명적인 (lethal) is another word
     # a Chinese name marks the words jieba finds in it (传奇 legendary, 规则 rule) wherever they stand
     ("zh", "传奇规则", {"传奇规则", "传奇", "规则"}, []),
 ])
