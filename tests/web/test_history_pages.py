@@ -110,3 +110,15 @@ def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client)
     changed = soup.select_one(".english-changed.subrules li[data-number='702.19b']")
     assert "수정" in changed.get_text()  # edited
     assert any("battle" in ins.get_text() for ins in changed.select("ins"))
+
+
+@pytest.mark.parametrize(("url", "note"), [
+    # whole texts of their time: six sections in 2006 and May 2009, eight in July 2009 (its own contents list)
+    ("/en/cr/2006-10-01/502.9", None),
+    ("/en/cr/2009-05-01/502.9", None),
+    ("/en/cr/2009-07-11/702.19", None),
+    ("/ja/cr/2023-09-01/101.1", "(ルール100–208のみ収録)"),  # the Japanese seed is an excerpt (rules 100-208 only)
+])
+def test_only_an_excerpt_says_it_holds_part_of_the_rules(client, url: str, note: str | None):
+    found = page(client, url).select_one(".coverage")
+    assert (found.get_text(strip=True) if found else None) == note
