@@ -3,7 +3,8 @@
 The corpus holds UTF-8 (with and without BOM), UTF-16 LE/BE (with BOM), cp1252, Mac Roman and,
 in a few old English files, DOS cp437 (card names such as "Dandân" and "Ghazbán"), and in the
 oldest Korean translation EUC-KR (read as its superset cp949): bytes that are not UTF-8 but
-decode as cp949 to text whose letters are mostly Hangul. Single-byte
+decode as cp949 to text whose letters are mostly Hangul. Japanese and Chinese translations of
+the same era may come as Shift_JIS, EUC-JP, Big5 or GBK (``LEGACY_CJK``), read the same way. Single-byte
 encodings cannot be told apart by their bytes alone, and charset-normalizer's first guess for these
 files is often a Central-European code page, so the single-byte candidates are re-ranked by what a
 CR text plausibly contains: curly quotes, dashes, ™/®/© and accented letters inside words.
@@ -17,7 +18,7 @@ import re
 from charset_normalizer import from_bytes
 
 from ingest.sources import SourceError
-from kb.scripts import HANGUL_SYLLABLES
+from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
 
 SINGLE_BYTE_CANDIDATES = ("cp1252", "mac_roman", "cp437")
 """Tried in this order when the bytes are not UTF-8; earlier wins a tie."""
@@ -40,6 +41,23 @@ English text in a single-byte code page decoded as cp949 gives a few Hangul amon
 letters; a Korean translation is mostly Hangul)."""
 _HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 _LETTER = re.compile(r"[^\W\d_]")
+
+_KANA = re.compile(f"[{HIRAGANA}{KATAKANA}]")
+_HAN = re.compile(f"[{KANJI}]")
+LEGACY_CJK = (("cp932", _KANA), ("euc_jp", _KANA), ("big5", _HAN), ("gb18030", _HAN))
+"""Legacy encodings of Japanese (Shift_JIS as cp932, EUC-JP) and Chinese (Big5, GBK/GB2312 as
+their superset GB18030) texts, tried in this order after cp949, each with the script most of its
+letters must be in: a Japanese translation writes kana throughout (its kanji alone would pass
+for Chinese); GB18030 decodes nearly any bytes, so Big5, which a GB text rarely decodes as
+whole, comes first."""
+MIN_SCRIPT_SHARE = 0.2
+"""A legacy CJK decoding is taken when at least this share of its letters are in its script (a
+Japanese text is about half kana, a Chinese one nearly all Han; an English text in a single-byte
+code page decoded as one of these is mostly Latin letters)."""
+
+_CJK_STOPS = re.compile("[。，、]")
+MIN_STOPS_SHARE = 0.01
+"""A Japanese or Chinese text writes 。，、 every 20-40 characters."""
 
 MIN_PLAUSIBLE_SHARE = 0.5
 """A single-byte decoding is accepted only if this share of its non-ASCII characters is plausible."""
@@ -121,6 +139,10 @@ def _decode_8bit(data: bytes, path: str) -> tuple[str, str]:
     korean = _legacy_korean(data)
     if korean is not None:
         return korean, "cp949"
+    for encoding, script in LEGACY_CJK:
+        text = _legacy_text(data, encoding, script)
+        if text is not None:
+            return text, encoding
     return _best_single_byte(data, path)
 
 
@@ -132,6 +154,21 @@ def _legacy_korean(data: bytes) -> str | None:
         return None
     letters = len(_LETTER.findall(text))
     return text if letters and len(_HANGUL.findall(text)) >= MIN_HANGUL_SHARE * letters else None
+
+
+def _legacy_text(data: bytes, encoding: str, script: re.Pattern[str]) -> str | None:
+    """The text of ``data`` in a legacy CJK ``encoding`` when all of it decodes, at least
+    ``MIN_SCRIPT_SHARE`` of its letters are in ``script`` and it writes sentences as CJK text does
+    (``MIN_STOPS_SHARE``: 。，、 against those letters; bytes of another language read as GB18030
+    make Han characters without them), else None."""
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+    letters, in_script = len(_LETTER.findall(text)), len(script.findall(text))
+    if not letters or in_script < MIN_SCRIPT_SHARE * letters:
+        return None
+    return text if len(_CJK_STOPS.findall(text)) >= MIN_STOPS_SHARE * in_script else None
 
 
 def _best_single_byte(data: bytes, path: str) -> tuple[str, str]:

@@ -87,7 +87,7 @@ def test_plausibility_prefers_cr_characters() -> None:
         (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00", "binary data"),
         (b"\xff\xfe" + "100.1. Rules".encode("utf-16-le")[:-1], "truncated utf-16-le"),
         ("100.1. 규칙".encode("utf-8")[:-1], "truncated UTF-8"),
-        ("マジック総合ルール。このルールに関して、英語を正文とし".encode("shift_jis"), "not text in any supported encoding"),
+        ("Правила игры. Эти правила описывают игру. 100.1. Правила".encode("cp1251"), "not text in any supported encoding"),
         (b"\xef\xbb\xbf100.1. \xff\xfe rules", "invalid utf-8-sig"),
         (b"   \r\n\r\n", "no text"),
     ],
@@ -148,3 +148,27 @@ def test_euc_kr_korean_is_read_as_cp949_and_english_never_is() -> None:
     assert decode_bytes(korean.encode("euc-kr"), "ko.txt") == (korean.replace("\r\n", "\n"), "cp949")
     english = "702.19b The controller’s creature’s damage isn’t assigned.\r\n" * 3  # valid cp949 bytes too
     assert decode_bytes(english.encode("cp1252"), "en.txt")[1] == "cp1252"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("name", "encoding"), [
+    ("ja/2026-01-16.txt", "cp932"), ("ja/2026-01-16.txt", "euc_jp"),  # Shift_JIS, EUC-JP
+    ("zh/2024-04-12.txt", "gb18030"), ("zh/2024-04-12.txt", "big5"),  # GBK, Big5 (in Traditional characters)
+])
+def test_japanese_and_chinese_in_legacy_encodings_are_read(shared_dir: Path, name: str, encoding: str) -> None:
+    import opencc
+
+    text = (shared_dir / "corpus" / name).read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    if encoding == "big5":
+        text = opencc.OpenCC("s2t").convert(text)
+    expected = text.encode(encoding, errors="replace").decode(encoding)  # 14 symbols Shift_JIS lacks become ?
+    assert decode_bytes(text.encode(encoding, errors="replace"), name) == (expected, encoding)
+
+
+def test_english_and_korean_are_never_read_as_japanese_or_chinese() -> None:
+    english = "702.19b The controller’s creature’s damage isn’t assigned.\r\n" * 3
+    assert decode_bytes(english.encode("mac_roman"), "en.txt")[1] == "mac_roman"
+    korean = "이 규칙은 2016년 7월 22일부터 시행됩니다.\r\n702.19. 돌진 Trample\r\n"
+    assert decode_bytes(korean.encode("euc-kr"), "ko.txt")[1] == "cp949"
+    japanese = "マジック総合ルール。このルールに関して、英語を正文とし"
+    assert decode_bytes(japanese.encode("shift_jis"), "ja.txt") == (japanese, "cp932")
