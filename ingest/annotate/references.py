@@ -46,7 +46,7 @@ _KEYWORD = {
     "en": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
     "ko": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|규칙\s*|규정\s*",
     "ja": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
-    "zh": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|规则\s*",
+    "zh": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*|[规規][则則]\s*",  # Simplified or Traditional
 }
 _SEPARATOR = {
     "en": r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+",

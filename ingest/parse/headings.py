@@ -23,8 +23,8 @@ _NUMBERED = re.compile(
 )
 _SPLIT_NUMBER = re.compile(rf"^(?P<rule>{RULE_PATTERN})\. (?P<rest>\d+[a-z]?)\.?\s+(?P<text>\S.*)$", re.DOTALL)
 _EXAMPLE = re.compile(r"^(?:Example|例如|例|예시|예)\s*[:：]\s*", re.IGNORECASE)
-_GLOSSARY = frozenset({"glossary", "용어사전", "용어집", "용어 사전", "用語集", "10. 用語集", "词汇表"})
-_CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息"})
+_GLOSSARY = frozenset({"glossary", "용어사전", "용어집", "용어 사전", "用語集", "10. 用語集", "词汇表", "詞彙表"})
+_CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息", "版權信息", "版權資訊"})  # zh Simplified, Traditional
 _GLOSSARY_OMITTED = frozenset({"<생략>", "(생략)", "<省略>"})
 _CLOSERS = "\"'”’」』)）]"
 _SENTENCE_END = re.compile(r"[.:;,。．：]$")

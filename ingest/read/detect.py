@@ -59,7 +59,7 @@ TITLES = {
     "en": re.compile(r"Magic:? The Gathering Comprehensive Rules"),
     "ja": re.compile(r"^[^(（]*総合ルール"),
     "ko": re.compile(r"^[^(（]*종합\s*규칙서?"),
-    "zh": re.compile(r"^[^(（]*完整规则"),
+    "zh": re.compile(r"^[^(（]*完整[规規][则則]"),  # Simplified or Traditional
 }
 """The official title's wording per language; the matched text is the title."""
 

@@ -122,3 +122,24 @@ def test_long_japanese_headwords_are_not_glued_to_the_entry_before(japanese) -> 
     assert "\n" not in active.definition and active.definition.endswith("rule 102.1 参照。")
     assert ("生息条件(島)", "せいそくじょうけんしま", "Islandhome") in heads  # half-width brackets in the term
     assert [g.term for g, (_, _, e) in zip(ja.glossary, heads) if e is None] == ["（へや）／Room"]  # the term is missing
+
+
+def test_a_chinese_edition_in_traditional_characters_parses_as_in_simplified(editions, shared_dir: Path,
+                                                                           tmp_path: Path) -> None:
+    import opencc
+
+    from ingest.annotate.references import find_references
+
+    simplified = editions["2024-04-12"][0]
+    source = (shared_dir / "corpus/zh/2024-04-12.txt").read_text(encoding="utf-8-sig")
+    traditional = tmp_path / "2024-04-12.txt"
+    traditional.write_text(opencc.OpenCC("s2t").convert(source), encoding="utf-8")
+    lang, date, parsed = _parse(traditional)
+    assert (lang, date) == ("zh", "2024-04-12")
+    assert detect_meta(read_source(traditional).text).title == "萬智牌完整規則"
+    assert [r.number for r in parsed.rules] == [r.number for r in simplified.rules]
+    # 詞彙表 opens the glossary and 版權信息 the credits, as 词汇表 and 版权信息 do; 參見規則 cites a rule
+    assert len(parsed.glossary) >= len(simplified.glossary) - 5
+    assert [r.text for r in parsed.rules if r.text.startswith("版權信息")] == [] and parsed.rules[-1].number == "905.6"
+    cited = [sum(len(find_references(r.text, "zh")) for r in rules) for rules in (parsed.rules, simplified.rules)]
+    assert cited[0] >= cited[1] > 1000, cited
