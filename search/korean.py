@@ -39,6 +39,8 @@ PARTICLES = ("에서는", "에서도", "으로는", "에게는", "이라는", "�
 a word without its particle too)."""
 VERB_ENDINGS = ("한다면", "하는지", "하려면", "하면", "하는", "하고", "하여", "해서", "했을", "한다", "할", "한")
 """Forms of the light verb 하다 after a noun (``조종하면``, ``공격하는``), longest first."""
+COPULA = ("입니다", "이다", "인", "일", "이며", "이고", "이면", "이라", "이지", "임")
+"""Forms of 이다 ("to be") after a noun (``행동입니다``, ``상태일``: ``search.snippets`` marks the noun)."""
 QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무엇을", "뭐", "뭔가요", "뭐야", "왜", "언제", "어디",
                             "어디로", "어디에", "누가", "누구", "어느", "얼마나", "몇"})
 """Korean question words (how, what, why, when, where, who, which, how many)."""

@@ -22,7 +22,7 @@ from itertools import accumulate
 from whoosh.analysis import Analyzer
 
 from kb.scripts import HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
-from search.korean import PARTICLES, VERB_ENDINGS
+from search.korean import COPULA, PARTICLES, VERB_ENDINGS
 
 SNIPPET_CHARS = 240
 SURROUND_CHARS = 60
@@ -150,9 +150,9 @@ def whole_words(text: str, tokens: _Tokens, matches: list[int], words: Sequence[
     query's words as tokens) or part of one: a word of one token; two or more overlapping tokens
     (one CJK run) each following the one before it in a word (``マリ リガ ガン`` of ``マリガン``);
     or a token of a word that is the whole stretch of its script in the text (``手札`` of
-    ``初期手札`` in ``その手札に``, ``상태`` of ``상태참조행동`` in ``상태 참조 행동``), or for Hangul its
-    start (``피해`` in ``피해를``, a word and its particle). ``ント`` of ``エンチャント`` in
-    ``コントロール`` is none of these."""
+    ``初期手札`` in ``その手札に``, ``상태`` of ``상태참조행동`` in ``상태 참조 행동``), or for Hangul a
+    noun before its particle (``피해`` in ``피해를``: ``_stands_alone``). ``ント`` of ``エンチャント``
+    in ``コントロール`` is none of these."""
     singles = {word[0] for word in words if len(word) == 1}
     follows = {pair for word in words for pair in zip(word, word[1:])}
     texts, starts, ends = tokens.texts, tokens.starts, tokens.ends
@@ -168,8 +168,6 @@ def whole_words(text: str, tokens: _Tokens, matches: list[int], words: Sequence[
 
 _SCRIPTS = tuple(re.compile(f"[{letters}]") for letters in (HANGUL_RANGES, HIRAGANA, f"{KATAKANA}ー", KANJI))
 HANGUL_SCRIPT = 0
-COPULA = ("입니다", "이다", "인", "일", "이며", "이고", "이면", "이라", "이지", "임")
-"""Forms of 이다 ("to be") after a noun (``행동입니다``, ``상태일``)."""
 _AFTER_NOUN = frozenset(("", *PARTICLES, *VERB_ENDINGS, *COPULA))
 
 
