@@ -156,23 +156,28 @@ def whole_words(text: str, tokens: _Tokens, matches: list[int], words: Sequence[
     singles = {word[0] for word in words if len(word) == 1}
     follows = {pair for word in words for pair in zip(word, word[1:])}
     texts, starts, ends = tokens.texts, tokens.starts, tokens.ends
+    last = len(texts) - 1
     kept: set[int] = set()
     for index in matches:
-        if texts[index] in singles or _stands_alone(text, starts[index], ends[index]):
+        if index < last and starts[index + 1] < ends[index] and (texts[index], texts[index + 1]) in follows:
+            kept.update((index, index + 1))
+        elif index not in kept and (texts[index] in singles or _stands_alone(text, starts[index], ends[index])):
             kept.add(index)
-        after = index + 1
-        if after < len(texts) and starts[after] < ends[index] and (texts[index], texts[after]) in follows:
-            kept.update((index, after))
     return [index for index in matches if index in kept]
 
 
 _SCRIPTS = tuple(re.compile(f"[{letters}]") for letters in (HANGUL_RANGES, HIRAGANA, f"{KATAKANA}ー", KANJI))
 HANGUL_SCRIPT = 0
 _AFTER_NOUN = frozenset(("", *PARTICLES, *VERB_ENDINGS, *COPULA))
+_script_of: dict[str, int] = {}
 
 
 def _script(char: str) -> int:
-    return next((number for number, script in enumerate(_SCRIPTS) if script.match(char)), -1)
+    """The index in ``_SCRIPTS`` of the script ``char`` is written in, -1 for none (kept per character)."""
+    found = _script_of.get(char)
+    if found is None:
+        found = _script_of[char] = next((n for n, script in enumerate(_SCRIPTS) if script.match(char)), -1)
+    return found
 
 
 def _stands_alone(text: str, start: int, end: int) -> bool:
