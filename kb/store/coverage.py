@@ -1,8 +1,8 @@
 """What part of the CR an edition holds, and which English edition stands in for the rest.
 
-Most texts hold every section of their time (nine since 2009; five or six in the English texts of
-2002-2009); an excerpt does not (the Japanese seed of 2023-09-01 holds rules 100-208, a Korean seed
-section 7, en 2013-02-01 is cut in section 8). Such an edition says so on its pages and in search, and a rule
+Most texts hold every section of their time (nine since September 2009; five, six or eight in the
+English texts of 2002-2009); an excerpt does not (the Japanese seed of 2023-09-01 holds rules
+100-208, a Korean seed section 7). Such an edition says so on its pages and in search, and a rule
 it lacks is found in its English edition: the English edition it was joined to as a translation
 (``links``), else the English edition of its effective date.
 """
@@ -41,8 +41,8 @@ class Coverage:
 
 def coverage(store: Store, edition_id: str) -> Coverage | None:
     """The part of the CR ``edition_id`` holds, or None when it holds every section a whole
-    edition of its time holds (``expected_sections``: the CR had five sections in 2002, six from
-    2004, nine since 2009)."""
+    edition of its time holds (``expected_sections``: the CR had five sections from 2002, six from
+    August 2005, eight in July 2009, nine since)."""
     held = _sections(store, edition_id)
     if not held or set(expected_sections(store, store.edition(edition_id))) <= set(held):
         return None
