@@ -50,7 +50,8 @@ MONTHS = {name: n for n, name in enumerate(
 
 EN_DATE = re.compile(r"\b(?:effective|current) as of (" + "|".join(MONTHS) + r") (\d{1,2}), (\d{4})")
 JA_DATE = re.compile(r"和訳\s*(\d{4})(\d{2})(\d{2})(?:\.\d+)?\s*版")
-JA_EFFECTIVE = re.compile(r"このルールは\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*から有効")
+JA_EFFECTIVE = re.compile(r"(?:この|本)ルールは\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:から|より)(?:有効|発効|施行|適用)")
+"""``このルールは2026年1月16日から有効です。``, and the same with 本ルール, より, 発効, 施行 or 適用."""
 JA_TRANSLATED = re.compile(r"(\d{4})-(\d{2})-(\d{2})\s*に翻訳")
 KO_DATE = re.compile(r"(\d{4})년\s*(\d{1,2})월\s*(\d{1,2})일\s*부터\s*시행")
 ZH_DATE = re.compile(r"[此本][规規][则則][于於]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*起?生效")

@@ -41,6 +41,7 @@ FRENCH = "100.1. Ces règles de Magic s'appliquent à toute partie de Magic avec
         ("702.19. 践踏\n702.19a 践踏是一种静止式异能。\n", SourceMeta("zh", None, "万智牌完整规则")),
         (JA_HEAD + JA_RULES, SourceMeta("ja", dt.date(2026, 1, 15), "マジック総合ルール")),
         (JA_HEAD + JA_RULES + "このルールは2026年1月16日から有効です。\n", SourceMeta("ja", dt.date(2026, 1, 16), "マジック総合ルール")),
+        (JA_HEAD + JA_RULES + "本ルールは2024年8月2日より発効します。\n", SourceMeta("ja", dt.date(2024, 8, 2), "マジック総合ルール")),
         ("100.1. Эти правила Magic применяются к любой игре Magic.\n", SourceMeta("und", None, "")),
         (FRENCH * 100, SourceMeta("und", None, "")),
         ("These rules are effective as of January 16, 2026.\n" + "Example: the of " * 400, SourceMeta("en", dt.date(2026, 1, 16), EN)),
