@@ -34,6 +34,7 @@ def query_name(parsed: ParsedQuery) -> str:
 def named_rules_first(
     searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, results: list[tuple[Found, float]],
     where: wq.Query | None, limit: int, glossed: Sequence[str] = (),
+    typed_title: Callable[[str], bool] = lambda number: False,
 ) -> list[tuple[Found, float]]:
     """``results`` with, when the whole query is the name of one or two rules (``trample``, ``legend
     rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
@@ -42,14 +43,16 @@ def named_rules_first(
     then the other results; of two rules, the one titled exactly as typed first (``Commander``:
     903 before 408, the command zone, whose name is the same once stemmed). A query that also
     types a rule number (``copy 707.10``) is no name: its results stay in score order, where that
-    rule leads."""
+    rule leads. Of rules titled alike, one whose English title is what was typed
+    (``typed_title``) comes first: ``Enchant`` searched in Japanese is エンチャント, the title of
+    702.5 (Enchant) and of 303 (Enchantments)."""
     if parsed.numbers:
         return results[:limit]
     name = query_name(parsed)
     named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
     if not lists_named(named):
         return results[:limit]
-    named.sort(key=lambda number: not _titled(searcher, number, name))
+    named.sort(key=lambda number: (not _titled(searcher, number, name), not typed_title(number)))
     docnums: list[int] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])

@@ -112,7 +112,7 @@ from search.spelling import LatinSpeller
 from search.spelling_cjk import KANJI_RUN, CJKSpeller, distance
 from search.spelling_zh import ChineseSpeller
 from kb.store.read import Store
-from kb.store.terms import TermDictionary
+from kb.store.terms import TermDictionary, fold
 
 TRANSLATIONS_KEPT = 1024
 """How many (query, language) translations a Searcher keeps (``Searcher.in_language``)."""
@@ -287,10 +287,10 @@ class Searcher:
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
         expansion = self._expander.expand(query, edition, searcher.reader()).within(section)
         if not expansion:
-            return self._text_hits(searcher, edition, parsed, where, limit, notes)
+            return self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         named = named_rules(searcher, query_name(parsed), edition.lang)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
-        hits = self._text_hits(searcher, edition, parsed, where, limit, notes)
+        hits = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
         hits = with_expansion(hits, expansion, limit,
                               lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
@@ -311,7 +311,7 @@ class Searcher:
 
     def _text_hits(
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int,
-        notes: SearchNotes,
+        notes: SearchNotes, typed: str = "",
     ) -> list[Hit]:
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None
@@ -356,8 +356,9 @@ class Searcher:
         else:
             results = [(found, found.score) for found in results]
         glossed = self._dictionary().glossed_names(edition.id, query_name(parsed))
+        english = self._english_titles(edition.id) if lang != "en" and typed else {}
         results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit,
-                                    glossed)
+                                    glossed, lambda number: fold(english.get(number, "")) == fold(typed))
         words = [field_tokens("body", text, lang) for text in self._marked_words(parsed, lang)]
         terms = {token for word in words for token in word}
         whole = words if lang in CJK_LANGUAGES else None  # bigram runs: エンチャント marks no ント
@@ -373,6 +374,15 @@ class Searcher:
         (``search.chinese.ChineseWords.parts``: ``传奇规则`` marks ``规则`` in ``比赛规则``)."""
         texts = [clause.text for clause in parsed.clauses]
         return texts + [part for text in texts for part in self._chinese.parts(text)] if lang == "zh" else texts
+
+    def _english_titles(self, edition_id: str) -> dict[str, str]:
+        """The English titles a translation prints beside its rules' titles, by number (first
+        printing), kept with its reader."""
+        def read() -> dict[str, str]:
+            rows = self.store.query("SELECT number, title_en FROM rules WHERE edition = ? AND title_en IS NOT NULL "
+                                    "ORDER BY seq DESC", (edition_id,))
+            return dict(rows)  # read last, the first printing wins
+        return self._readers.memo(edition_id, "english titles", read)
 
     def _rule_texts(self, edition_id: str, seqs: list[int]) -> dict[int, str]:
         """``Store.rule_texts`` of an edition, each text kept with its reader once read (the same

@@ -406,10 +406,12 @@ def test_a_translation_without_its_english_edition_pairs_no_terms_by_number(kore
     assert terms == {"madness": {("광기", "ko-2021-11-19")}}
 
 
-@pytest.mark.parametrize(("query", "first"), [("Equip", "702.6"), ("Poisonous", "702.70"), ("Phasing", "702.26")])
+@pytest.mark.parametrize(("query", "first"), [("Equip", "702.6"), ("Poisonous", "702.70"), ("Phasing", "702.26"),
+                                              ("Enchant", "702.5"), ("Enchantment", "303")])
 def test_an_english_keyword_searched_in_japanese_finds_its_rule(kb, query: str, first: str) -> None:
     # as typed, Equip names 301 too (Equipment, once stemmed), Phasing section 5 (the glossary's
-    # Phase) and Poisonous 122: the Japanese term names the keyword's rule alone
+    # Phase) and Poisonous 122: the Japanese term names the keyword's rule alone; Enchant and
+    # Enchantment are both エンチャント, the title of 702.5 and 303: the English title typed decides
     assert kb.search(query, lang="ja", limit=1)[0].number == first
 
 
