@@ -89,3 +89,9 @@ def test_each_cjk_language_has_its_font_stack() -> None:
 def test_a_rule_page_says_created_only_where_an_earlier_edition_lacked_it(client: FlaskClient, url: str,
                                                                           line: str) -> None:
     assert soup(client, url).select_one("p.history-line").get_text(" ", strip=True).split(" · ")[0] == line
+
+
+def test_a_translations_history_names_its_english_rule_once_when_it_is_the_newest(client: FlaskClient) -> None:
+    # ja 2026-01-16 translates en 2026-01-16, the newest English edition: one line, not the same line twice
+    parts = soup(client, "/ja/cr/103.5/history").select("main ul li[data-edition]")
+    assert [li.get_text(" ", strip=True) for li in parts] == ["2026-01-16: 103.5 変更なし"]
