@@ -41,18 +41,18 @@ def named_rules_first(
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
     then the other results; of two rules, the one titled exactly as typed first (``Commander``:
-    903 before 408, the command zone, whose name is the same once stemmed). A query that also
+    903 before 408, the command zone, whose name is the same once stemmed); of more, those titled
+    exactly as typed, when they are one or two (``In Play`` in 2004: 217.5, not 217 and 409-411,
+    named Play once stemmed). A query that also
     types a rule number (``copy 707.10``) is no name: its results stay in score order, where that
     rule leads. Of rules titled alike, one whose English title is what was typed
     (``typed_title``) comes first: ``Enchant`` searched in Japanese is エンチャント, the title of
     702.5 (Enchant) and of 303 (Enchantments)."""
     if parsed.numbers:
         return results[:limit]
-    name = query_name(parsed)
-    named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
-    if not lists_named(named):
+    named = names_listed(searcher, query_name(parsed), lang, glossed, typed_title)
+    if not named:
         return results[:limit]
-    named.sort(key=lambda number: (not _titled(searcher, number, name), not typed_title(number)))
     docnums: list[int] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
@@ -63,6 +63,19 @@ def named_rules_first(
     first = [(Found(searcher, docnum, score), score) for docnum, score in zip(shown, scores)]
     listed = set(shown)
     return (first + [(found, score) for found, score in results if found.docnum not in listed])[:limit]
+
+
+def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequence[str] = (),
+                 typed_title: Callable[[str], bool] = lambda number: False) -> list[str]:
+    """The rules a query that is their ``name`` lists first (see ``named_rules_first``), in the
+    order listed; ``[]`` when it names none, or more than ``MAX_NAMED`` of which no one or two are
+    titled exactly as typed."""
+    named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
+    if len(named) > MAX_NAMED:  # In Play names Play too, once stemmed: the rule titled In Play is listed
+        named = [number for number in named if _titled(searcher, number, name)]
+    if not lists_named(named):
+        return []
+    return sorted(named, key=lambda number: (not _titled(searcher, number, name), not typed_title(number)))
 
 
 class _Numbered(Protocol):

@@ -102,7 +102,7 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
-    CANDIDATES, below, family_first, fills_with_text, lists_named, merge_languages, named_rules_first,
+    CANDIDATES, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
     query_languages, query_name, text_before_titles,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
@@ -288,13 +288,13 @@ class Searcher:
         expansion = self._expander.expand(query, edition, searcher.reader()).within(section)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)
-        named = named_rules(searcher, query_name(parsed), edition.lang)
+        named = names_listed(searcher, query_name(parsed), edition.lang)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
         hits = with_expansion(hits, expansion, limit,
                               lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
-        return family_first(hits, named) if lists_named(named) else hits  # a name's rules before its jargon's
+        return family_first(hits, named) if named else hits  # a name's rules before its jargon's
 
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int

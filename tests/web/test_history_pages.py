@@ -122,3 +122,11 @@ def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client)
 def test_only_an_excerpt_says_it_holds_part_of_the_rules(client, url: str, note: str | None):
     found = page(client, url).select_one(".coverage")
     assert (found.get_text(strip=True) if found else None) == note
+
+
+@pytest.mark.parametrize(("query", "first"), [("In Play", "217.5"), ("Types", "205.2")])
+def test_an_old_editions_title_searched_there_lists_its_rule_first(client, query: str, first: str):
+    # 2006: In Play names Play too once stemmed (217, 409-411), Types is defined in 212.1c; the rule
+    # titled exactly as typed is listed first with its subrules
+    hits = page(client, f"/search?q={query}&lang=en&edition=2006-10-01").select("li.hit a.hit-title")
+    assert [a.get_text().split()[0] for a in hits[:2]] == [first, f"{first}a"]
