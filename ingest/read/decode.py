@@ -4,7 +4,7 @@ The corpus holds UTF-8 (with and without BOM), UTF-16 LE/BE (with BOM), cp1252, 
 in a few old English files, DOS cp437 (card names such as "Dandân" and "Ghazbán"), and in the
 oldest Korean translation EUC-KR (read as its superset cp949): bytes that are not UTF-8 but
 decode as cp949 to text whose letters are mostly Hangul. Japanese and Chinese translations of
-the same era may come as Shift_JIS, EUC-JP, Big5 or GBK (``LEGACY_CJK``), read the same way. Single-byte
+the same era may come as Shift_JIS, EUC-JP, Big5 or GBK, read the same way (``LEGACY_CJK``). Single-byte
 encodings cannot be told apart by their bytes alone, and charset-normalizer's first guess for these
 files is often a Central-European code page, so the single-byte candidates are re-ranked by what a
 CR text plausibly contains: curly quotes, dashes, ™/®/© and accented letters inside words.
@@ -44,16 +44,19 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 _KANA = re.compile(f"[{HIRAGANA}{KATAKANA}]")
 _HAN = re.compile(f"[{KANJI}]")
-LEGACY_CJK = (("cp932", _KANA), ("euc_jp", _KANA), ("big5", _HAN), ("gb18030", _HAN))
-"""Legacy encodings of Japanese (Shift_JIS as cp932, EUC-JP) and Chinese (Big5, GBK/GB2312 as
-their superset GB18030) texts, tried in this order after cp949, each with the script most of its
-letters must be in: a Japanese translation writes kana throughout (its kanji alone would pass
-for Chinese); GB18030 decodes nearly any bytes, so Big5, which a GB text rarely decodes as
-whole, comes first."""
 MIN_SCRIPT_SHARE = 0.2
-"""A legacy CJK decoding is taken when at least this share of its letters are in its script (a
-Japanese text is about half kana, a Chinese one nearly all Han; an English text in a single-byte
-code page decoded as one of these is mostly Latin letters)."""
+"""A Japanese or Chinese decoding is taken when at least this share of its letters are in its
+script (a Japanese text is about half kana, a Chinese one nearly all Han; an English text in a
+single-byte code page decoded as one of these is mostly Latin letters)."""
+LEGACY_CJK = (("cp949", _HANGUL, MIN_HANGUL_SHARE, False),
+              ("cp932", _KANA, MIN_SCRIPT_SHARE, True), ("euc_jp", _KANA, MIN_SCRIPT_SHARE, True),
+              ("big5", _HAN, MIN_SCRIPT_SHARE, True), ("gb18030", _HAN, MIN_SCRIPT_SHARE, True))
+"""Legacy encodings of Korean (EUC-KR as cp949), Japanese (Shift_JIS as cp932, EUC-JP) and
+Chinese (Big5, GBK/GB2312 as their superset GB18030) texts, tried in this order, each with the
+script that at least the given share of its letters must be in, and whether it must write 。，、
+(Korean writes Western stops): a Japanese translation writes kana throughout (its kanji alone
+would pass for Chinese); GB18030 decodes nearly any bytes, so Big5, which a GB text rarely
+decodes as whole, comes first."""
 
 _CJK_STOPS = re.compile("[。，、]")
 MIN_STOPS_SHARE = 0.01
@@ -136,39 +139,26 @@ def _decode_8bit(data: bytes, path: str) -> tuple[str, str]:
         if err.end >= len(data) and "end of data" in err.reason:
             line = _line_at(data, err.start)
             raise SourceError(path, line, f"truncated UTF-8 sequence at byte {err.start}") from None
-    korean = _legacy_korean(data)
-    if korean is not None:
-        return korean, "cp949"
-    for encoding, script in LEGACY_CJK:
-        text = _legacy_text(data, encoding, script)
+    for encoding, script, share, stops in LEGACY_CJK:
+        text = _legacy_text(data, encoding, script, share, stops)
         if text is not None:
             return text, encoding
     return _best_single_byte(data, path)
 
 
-def _legacy_korean(data: bytes) -> str | None:
-    """The text of EUC-KR/cp949 bytes when it reads as Korean (``MIN_HANGUL_SHARE``), else None."""
-    try:
-        text = data.decode("cp949")
-    except UnicodeDecodeError:
-        return None
-    letters = len(_LETTER.findall(text))
-    return text if letters and len(_HANGUL.findall(text)) >= MIN_HANGUL_SHARE * letters else None
-
-
-def _legacy_text(data: bytes, encoding: str, script: re.Pattern[str]) -> str | None:
+def _legacy_text(data: bytes, encoding: str, script: re.Pattern[str], share: float, stops: bool) -> str | None:
     """The text of ``data`` in a legacy CJK ``encoding`` when all of it decodes, at least
-    ``MIN_SCRIPT_SHARE`` of its letters are in ``script`` and it writes sentences as CJK text does
-    (``MIN_STOPS_SHARE``: 。，、 against those letters; bytes of another language read as GB18030
-    make Han characters without them), else None."""
+    ``share`` of its letters are in ``script`` and, with ``stops``, it writes sentences as
+    Japanese and Chinese text does (``MIN_STOPS_SHARE``: 。，、 against those letters; bytes of
+    another language read as GB18030 make Han characters without them), else None."""
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError:
         return None
     letters, in_script = len(_LETTER.findall(text)), len(script.findall(text))
-    if not letters or in_script < MIN_SCRIPT_SHARE * letters:
+    if not letters or in_script < share * letters:
         return None
-    return text if len(_CJK_STOPS.findall(text)) >= MIN_STOPS_SHARE * in_script else None
+    return text if not stops or len(_CJK_STOPS.findall(text)) >= MIN_STOPS_SHARE * in_script else None
 
 
 def _best_single_byte(data: bytes, path: str) -> tuple[str, str]:
