@@ -71,11 +71,12 @@ def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequen
     order listed; ``[]`` when it names none, or more than ``MAX_NAMED`` of which no one or two are
     titled exactly as typed."""
     named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
+    titled = {number for number in named if _titled(searcher, number, name)}
     if len(named) > MAX_NAMED:  # In Play names Play too, once stemmed: the rule titled In Play is listed
-        named = [number for number in named if _titled(searcher, number, name)]
+        named = [number for number in named if number in titled]
     if not lists_named(named):
         return []
-    return sorted(named, key=lambda number: (not _titled(searcher, number, name), not typed_title(number)))
+    return sorted(named, key=lambda number: (number not in titled, not typed_title(number)))
 
 
 class _Numbered(Protocol):

@@ -311,7 +311,7 @@ class Searcher:
 
     def _text_hits(
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int,
-        notes: SearchNotes, typed: str = "",
+        notes: SearchNotes, typed: str,
     ) -> list[Hit]:
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None

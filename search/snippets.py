@@ -113,7 +113,7 @@ def snippet(text: str, terms: Iterable[str], analyzer: Analyzer,
         if matches and words is not None:
             matches = whole_words(text, tokens, matches, words)
         if matches:
-            scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, frozenset(matches), matches)]
+            scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, matches)]
             scored.sort(key=lambda item: item[:2], reverse=True)  # heapq.nlargest's order, cheaper for a few
             best = sorted((f for score, _, f in scored[:FRAGMENTS] if score >= 1), key=lambda f: f[0])
             marked = _marked(text, tokens, best)
@@ -196,14 +196,15 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
     return not rest or script == HANGUL_SCRIPT and (rest in _AFTER_NOUN or rest[0] == "들" and rest[1:] in _AFTER_NOUN)
 
 
-def _fragments(text: str, tokens: _Tokens, wanted: frozenset[int], matches: list[int]) -> list[Fragment]:
+def _fragments(text: str, tokens: _Tokens, matches: list[int]) -> list[Fragment]:
     """whoosh's ``ContextFragmenter(maxchars=SNIPPET_CHARS, surround=SURROUND_CHARS)`` over the
-    tokens, a token matching when its index is in ``wanted`` (``matches``: those indexes, in order).
+    tokens, a token matching when its index is in ``matches`` (in order).
     It reads only the tokens where something happens, as whoosh reads them: between passages it
     jumps to the next match (``_Tokens.context_start``), inside one to the next match or to the
     token that ends the passage (``_Tokens.quiet``)."""
     maxchars, surround = SNIPPET_CHARS, SURROUND_CHARS
     starts, ends, read, stop = tokens.starts, tokens.ends, tokens.read, tokens.stop
+    wanted = frozenset(matches)
     found: list[Fragment] = []
     first: int | None = None
     countdown = -1
