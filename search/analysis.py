@@ -9,6 +9,9 @@
   query over bigrams and Korean particles (``돌진은``) do not hide a word; a one-character run
   gives that character. Measured against Janome morphological analysis for Japanese: see
   ``benchmarks/search.py`` and the report in the search issue.
+- Chinese (``zh``): as Korean and Japanese, with Han runs written in Simplified characters
+  (``simplified``) when that keeps their length, so that a Traditional translation and a
+  Simplified one are searched alike (``規則 -> 规则``); a query is written in Simplified too.
 
 Every token keeps its character span in the original text (for highlighting); tokens are NFKC
 normalised (full-width ``ＡＰＮＡＰ`` is ``apnap``).
@@ -20,6 +23,9 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterator
+from typing import Any
+
+import opencc
 
 from whoosh.analysis import (
     Analyzer,
@@ -47,12 +53,19 @@ _RUN = re.compile(
 )
 WORDS_KEPT = 20000
 """Words whose query tokens stay kept per kind of analyzer (``text_tokens``)."""
+_HAN = re.compile(f"[{KANJI}]")
 _STOP_LATIN = frozenset({"the", "a", "an", "of", "and", "or", "to", "is", "see", "rule", "rules"})
 _NAME_DROP = re.compile(r"[\W_]+", re.UNICODE)
 
 
 class CJKTokenizer(Tokenizer):
-    """Latin/digit runs as stemmed words, CJK runs as overlapping character bigrams (see module)."""
+    """Latin/digit runs as stemmed words, CJK runs as overlapping character bigrams (see module);
+    with ``simplify``, Han written in Simplified characters (Chinese)."""
+
+    simplify = False  # (indexes pickled before it was an attribute read the class's)
+
+    def __init__(self, simplify: bool = False) -> None:
+        self.simplify = simplify
 
     def __call__(  # noqa: PLR0913 - whoosh's tokenizer protocol
         self,
@@ -69,7 +82,7 @@ class CJKTokenizer(Tokenizer):
     ) -> Iterator[Token]:
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         pos = start_pos
-        for start, end, text in _cjk_pieces(value):
+        for start, end, text in _cjk_pieces(value, self.simplify):
             token.text = text
             token.boost = 1.0
             token.stopped = False
@@ -83,7 +96,7 @@ class CJKTokenizer(Tokenizer):
             yield token
 
 
-def _cjk_pieces(value: str) -> Iterator[tuple[int, int, str]]:
+def _cjk_pieces(value: str, simplify: bool = False) -> Iterator[tuple[int, int, str]]:
     """``(start, end, text)`` of every token of ``value`` (see ``CJKTokenizer``)."""
     for match in _RUN.finditer(value):
         start = match.start()
@@ -96,6 +109,9 @@ def _cjk_pieces(value: str) -> Iterator[tuple[int, int, str]]:
         norm = unicodedata.normalize("NFKC", run)
         if len(norm) != len(run):  # keep offsets exact: fall back to the raw run
             norm = run
+        if simplify:
+            chinese = simplified(norm)
+            norm = chinese if len(chinese) == len(norm) else norm
         if len(run) == 1:
             yield start, start + 1, norm
             continue
@@ -119,16 +135,37 @@ def cjk_analyzer() -> Analyzer:
     return CJKTokenizer()
 
 
-def analyzer_for(lang: str) -> Analyzer:
-    """The analyzer of a language's text fields: ``cjk_analyzer`` for ko/ja/zh, else English. One
-    shared instance per kind (never mutate it): making an analyzer costs about 100 us, and its
-    stemming cache (thread-safe) is kept between queries."""
-    return _shared_analyzer(lang in CJK_LANGUAGES)
+def chinese_analyzer() -> Analyzer:
+    """Chinese analyzer: ``cjk_analyzer`` over the text written in Simplified characters."""
+    return CJKTokenizer(simplify=True)
+
+
+def simplified(text: str) -> str:
+    """``text`` with its Traditional Chinese characters and phrases written in Simplified ones
+    (OpenCC ``t2s``; about 2 us): ``什麼是踐踏 -> 什么是践踏``. Latin, Hangul and kana are kept, but
+    Japanese kanji are converted too (``手順 -> 手顺``): for Chinese text only."""
+    return _to_simplified().convert(text) if _HAN.search(text) else text
 
 
 @functools.cache
-def _shared_analyzer(cjk: bool) -> Analyzer:
-    return cjk_analyzer() if cjk else english_analyzer()
+def _to_simplified() -> Any:
+    return opencc.OpenCC("t2s")  # read-only once made (about 4 ms)
+
+
+def analyzer_for(lang: str) -> Analyzer:
+    """The analyzer of a language's text fields: ``chinese_analyzer`` for zh, ``cjk_analyzer``
+    for ko/ja, else English. One shared instance per kind (never mutate it): making an analyzer
+    costs about 100 us, and its stemming cache (thread-safe) is kept between queries."""
+    return _shared_analyzer(_kind(lang))
+
+
+def _kind(lang: str) -> str:
+    return lang if lang == "zh" else "cjk" if lang in CJK_LANGUAGES else "en"
+
+
+@functools.cache
+def _shared_analyzer(kind: str) -> Analyzer:
+    return {"zh": chinese_analyzer, "cjk": cjk_analyzer}.get(kind, english_analyzer)()
 
 
 def pair_analyzer(lang: str) -> Analyzer:
@@ -163,13 +200,13 @@ def analyze(analyzer: Analyzer, text: str) -> list[str]:
 def text_tokens(text: str, lang: str) -> list[str]:
     """``analyze(analyzer_for(lang), text)``, from the tokens of each word of ``text`` kept from
     earlier calls (``WORDS_KEPT`` words): no token of these analyzers spans a space."""
-    cjk = lang in CJK_LANGUAGES
-    return [token for word in text.split() for token in _word_tokens(word, cjk)]
+    kind = _kind(lang)
+    return [token for word in text.split() for token in _word_tokens(word, kind)]
 
 
 @functools.lru_cache(maxsize=WORDS_KEPT)
-def _word_tokens(word: str, cjk: bool) -> tuple[str, ...]:
-    return tuple(analyze(_shared_analyzer(cjk), word))
+def _word_tokens(word: str, kind: str) -> tuple[str, ...]:
+    return tuple(analyze(_shared_analyzer(kind), word))
 
 
 def name_key(text: str, lang: str) -> str:
@@ -178,8 +215,10 @@ def name_key(text: str, lang: str) -> str:
     Two texts name the same thing when their keys are equal: English keys are the stemmed words
     joined by spaces (``"Tokens" -> "token"``, ``"state-based actions" -> "state base action"``);
     CJK keys are the NFKC, lower-cased text without spaces or punctuation
-    (``"상태 참조 행동" -> "상태참조행동"``). Returns ``""`` when nothing is left.
+    (``"상태 참조 행동" -> "상태참조행동"``), Chinese ones in Simplified characters (``"傳奇規則" ->
+    "传奇规则"``). Returns ``""`` when nothing is left.
     """
     if lang in CJK_LANGUAGES:
-        return _NAME_DROP.sub("", unicodedata.normalize("NFKC", text).lower())
+        key = _NAME_DROP.sub("", unicodedata.normalize("NFKC", text).lower())
+        return simplified(key) if lang == "zh" else key
     return " ".join(text_tokens(text, "en"))

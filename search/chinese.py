@@ -10,8 +10,10 @@ a rule's words are not is left out: conjunctions, prepositions, particles, prono
 ``践踏和死触 -> 践踏 死触``, ``什么是践踏 -> 践踏``.
 
 The Chinese editions are Simplified; players in Taiwan and Hong Kong type Traditional
-characters. ``simplified`` writes a query in Simplified characters (OpenCC's ``t2s``:
-``踐踏 -> 践踏``, ``死觸 -> 死触``) before a Chinese edition is searched.
+characters, and a translation may be written in them. A Chinese edition is indexed in
+Simplified characters (``search.analysis.chinese_analyzer``), and a query is written in them
+(``search.analysis.simplified``, OpenCC's ``t2s``: ``踐踏 -> 践踏``, ``死觸 -> 死触``) before a
+Chinese edition is searched.
 
 Runs of one or two characters, quoted phrases and a query that is a rule's whole name
 (``search.searcher`` checks) are kept as typed; a run holding a name between its function words
@@ -20,16 +22,15 @@ is read as that name (``什么是持续性效应的互动 -> 持续性效应的�
 
 from __future__ import annotations
 
-import functools
 import re
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import opencc
 import rjieba
 
 from kb.scripts import KANJI
+from search.analysis import simplified
 from search.cjk_words import IsName, Token, cut_clauses, read_run
 from search.query import ParsedQuery
 from search.spelling_zh import HAN_WORD
@@ -38,19 +39,6 @@ LEFT_OUT = frozenset({"c", "p", "r", "y", "e", "o", "x", "w", "l", "uj", "ul", "
 """jieba's part-of-speech tags (ICTCLAS) of words left out: conjunction, preposition, pronoun,
 modal, interjection, onomatopoeia, punctuation, idiom (怎么回事, 怎么办), particles."""
 _HAN_RUN = re.compile(f"[{KANJI}]{{3,}}")
-_HAN = re.compile(f"[{KANJI}]")
-
-
-def simplified(text: str) -> str:
-    """``text`` with its Traditional Chinese characters and phrases written in Simplified ones
-    (OpenCC ``t2s``; about 2 us): ``什麼是踐踏 -> 什么是践踏``. Latin, Hangul and kana are kept, but
-    Japanese kanji are converted too (``手順 -> 手顺``): for Chinese text only."""
-    return _to_simplified().convert(text) if _HAN.search(text) else text
-
-
-@functools.cache
-def _to_simplified() -> Any:
-    return opencc.OpenCC("t2s")  # read-only once made (about 4 ms)
 
 
 class ChineseWords:

@@ -131,6 +131,42 @@ def test_traditional_chinese_finds_what_the_simplified_translation_holds(kb, lan
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
 
 
+@pytest.fixture(scope="module")
+def traditional_kb(shared_dir: Path, tmp_path_factory):
+    """A searcher of a KB of en 2024-04-10 and zh 2024-04-12 written in Traditional characters
+    (OpenCC ``s2tw``, as a translation from Taiwan would be)."""
+    import opencc
+
+    from ingest.build import build_kb
+
+    folder = tmp_path_factory.mktemp("traditional-source")
+    source = (shared_dir / "corpus" / "zh" / "2024-04-12.txt").read_text(encoding="utf-8")
+    (folder / "2024-04-12.txt").write_text(opencc.OpenCC("s2tw").convert(source), encoding="utf-8")
+    kb_dir = tmp_path_factory.mktemp("traditional-kb")
+    report = build_kb([shared_dir / "corpus" / "en" / "2024-04-10.txt", folder / "2024-04-12.txt"], kb_dir, workers=1)
+    assert report.published and not report.failed
+    searcher = open_searcher(current_build(kb_dir))
+    yield searcher
+    searcher.close()
+
+
+@pytest.mark.parametrize(("simplified", "traditional", "first"), [
+    ("践踏", "踐踏", ["702.19", "702.19a", "702.19b"]),
+    ("传奇规则", "傳奇規則", ["704.5j"]),
+    ("什么是死触", "什麼是死觸", ["702.2", "702.2a", "702.2b"]),
+    ("如果我控制两个同名的传奇生物会怎样", "如果我控制兩個同名的傳奇生物會怎樣", ["704.5j"]),
+])
+def test_a_translation_in_traditional_characters_is_searched_in_either_writing(
+    traditional_kb, simplified: str, traditional: str, first: list[str]
+) -> None:
+    # the edition was indexed as written: a Simplified query found nothing in it
+    for query in (simplified, traditional):
+        hits = traditional_kb.search(query, lang="zh", limit=len(first))
+        assert [hit.number for hit in hits] == first, query
+    marked = traditional_kb.search(simplified, lang="zh", limit=1)[0].snippet
+    assert "<mark>" in marked and all(char not in marked for char in "践传规触")  # the text as it is written
+
+
 def test_japanese_kanji_are_not_read_as_traditional_chinese(kb) -> None:
     # 起動型能力's Simplified form holds 起动 (zh: activate), which made it 起動する型能力, "corrected" back
     assert kb.in_language("起動型能力", "ja") == "起動型能力"

@@ -9,6 +9,7 @@ import pytest
 
 from search.analysis import (
     analyze,
+    chinese_analyzer,
     cjk_analyzer,
     english_analyzer,
     name_key,
@@ -38,6 +39,9 @@ def _edition(edition_id: str):
     (cjk_analyzer(), "(またはAPNAP順ルール)と呼ばれる", ["また", "たは", "apnap", "順ル", "ルー", "ール", "と呼", "呼ば", "ばれ", "れる"]),
     (cjk_analyzer(), "ＡＰＮＡＰ順", ["apnap", "順"]),
     (cjk_analyzer(), "rule 103.2a-e で", ["103.2a", "e", "で"]),
+    (chinese_analyzer(), "傳奇規則 Trample", ["传奇", "奇规", "规则", "trampl"]),  # Traditional, as Simplified
+    (chinese_analyzer(), "传奇规则", ["传奇", "奇规", "规则"]),
+    (cjk_analyzer(), "手順", ["手順"]),  # Japanese kanji are not Chinese
 ])
 def test_analyzers(analyzer, text: str, tokens: list[str]) -> None:
     assert analyze(analyzer, text) == tokens
@@ -55,11 +59,15 @@ def test_cjk_tokens_keep_their_place_in_the_text() -> None:
     text = "돌진은 Trample"
     spans = [(t.text, text[t.startchar:t.endchar], t.pos) for t in cjk_analyzer()(text, chars=True, positions=True)]
     assert spans == [("돌진", "돌진", 0), ("진은", "진은", 1), ("trampl", "Trample", 2)]
+    text = "參見規則704.5j"
+    spans = [(t.text, text[t.startchar:t.endchar]) for t in chinese_analyzer()(text, chars=True)]
+    assert spans == [("参见", "參見"), ("见规", "見規"), ("规则", "規則"), ("704.5j", "704.5j")]
 
 
 @pytest.mark.parametrize(("text", "lang", "key"), [
     ("State-Based Actions", "en", "state base action"), ("state based action", "en", "state base action"),
     ("Tokens", "en", "token"), ("상태 참조 행동", "ko", "상태참조행동"), ("「APNAP順ルール」", "ja", "apnap順ルール"),
+    ("傳奇 規則", "zh", "传奇规则"), ("手順", "ja", "手順"),
     ("the", "en", ""),
 ])
 def test_name_key(text: str, lang: str, key: str) -> None:
