@@ -81,15 +81,19 @@ class Card:
             words += type_words
             if not any(kind in type_words for kind in NAMED_SUBTYPES):
                 words += subtypes.lower().split()
-        text = _REMINDER.sub(" ", self.text)
+        text = self.rules_text()
         words += [word for pattern, kind in EFFECTS if pattern.search(text) for word in kind.split()]
         return list(dict.fromkeys(words))
+
+    def rules_text(self) -> str:
+        """The card's Oracle text without its reminder text (in parentheses), one ability a line."""
+        return _REMINDER.sub(" ", self.text)
 
     def text_words(self) -> list[str]:
         """The lowercase words of the card's Oracle text, first use only, without its reminder
         text (in parentheses), mana symbols and its own name (``"When this creature enters,
         target player discards a card."`` -> ``["when", "this", "creature", "enters", ...]``)."""
-        text = _REMINDER.sub(" ", self.text)
+        text = self.rules_text()
         for face in {self.name, *self.name.split(" // ")}:
             text = text.replace(face, " ")
         return list(dict.fromkeys(word.lower() for word in _TEXT_WORD.findall(text)))

@@ -12,7 +12,7 @@ from whoosh import query as wq
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher as WhooshSearcher
 
-from search.expand import QUESTION_WORDS, Expansion
+from search.expand import CARD, QUESTION_WORDS, Expansion
 from search.index import TEXT_FIELDS
 from search.jargon import phrase_words
 from search.query import MODES, ParsedQuery, clause_query, field_tokens
@@ -76,7 +76,7 @@ def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callab
     ``search.hits.Hit``) rescored by ``merge_scores`` (``own``: ``own_scores``), with the expanded
     rules they lack made by ``make(number, score)`` (None: the edition lacks it), best first, at
     most ``limit``; each expanded rule at or above its ``floor_rank`` (scored just over the hit it
-    passes, so an ordering by score keeps it)."""
+    passes, so an ordering by score keeps it), but those of a card's text (``search.expand.CARD``)."""
     scores = merge_scores([(hit.number, hit.score) for hit in hits], expansion, own)
     out = [replace(hit, score=scores.pop(hit.number)) if hit.number in scores else hit for hit in hits]
     for number, score in scores.items():
@@ -85,6 +85,8 @@ def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callab
             out.append(made)
     out.sort(key=lambda hit: -hit.score)
     for expanded in sorted(expansion.rules, key=lambda e: e.share):  # the largest share placed last: on top
+        if expanded.source == CARD:
+            continue
         at = next((i for i, hit in enumerate(out) if hit.number == expanded.number), None)
         floor = floor_rank(expanded.share)
         if at is not None and at > floor:

@@ -71,12 +71,15 @@ class Target:
 @dataclass(frozen=True)
 class Entry:
     """One usage: ``words`` as written (variants), ``source`` (one of ``SOURCES``), ``targets``
-    (best first), ``line`` in the table (0 for a phrase read from a rule)."""
+    (best first), ``line`` in the table (0 for a phrase read from a rule); ``card_text`` False
+    when its words in a card's Oracle text do not mean it (``end of turn``: in ``until end of
+    turn``, every pump spell's duration)."""
 
     words: tuple[str, ...]
     source: str
     targets: tuple[Target, ...]
     line: int = 0
+    card_text: bool = True
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,9 @@ def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
         raise JargonError(f"{where}: source must be one of {', '.join(SOURCES)}, not {source!r}")
     if not isinstance(rules, list) or not rules:
         raise JargonError(f"{where}: rules must list at least one {{ number, anchor }}")
+    card_text = item.get("card_text", True)
+    if not isinstance(card_text, bool):
+        raise JargonError(f"{where}: card_text must be true or false, not {card_text!r}")
     targets = []
     for rule in rules:
         number, anchor = (rule.get("number"), rule.get("anchor")) if isinstance(rule, dict) else (None, None)
@@ -122,7 +128,7 @@ def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
         if not isinstance(anchor, str) or not fold(anchor):
             raise JargonError(f"{where}: rule {number} needs an anchor (its title or a phrase of its text)")
         targets.append(Target(number, anchor))
-    return Entry(tuple(words), str(source), tuple(targets), line)
+    return Entry(tuple(words), str(source), tuple(targets), line, card_text)
 
 
 def phrase_words(text: str) -> tuple[str, ...]:

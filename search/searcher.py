@@ -190,7 +190,7 @@ class Searcher:
                 reading = self.read_names(query, target.id, target.lang)
                 cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
                 parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text)
-                found.append(self._search_edition(target, parsed, section, limit, notes, query))
+                found.append(self._search_edition(target, parsed, section, limit, notes, query, self._card_texts(reading)))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
 
@@ -274,9 +274,14 @@ class Searcher:
             found = [self.store.find_edition(language) for language in self.store.languages()]
         return [e for e in found if e.id in self._editions]
 
+    def _card_texts(self, reading: NameReading) -> tuple[str, ...]:
+        """The Oracle texts (``Card.rules_text``) of the cards ``reading`` read, in query order."""
+        cards = [self.cards.card(name) for name in reading.cards] if self.cards is not None else []
+        return tuple(card.rules_text() for card in cards if card is not None)
+
     def _search_edition(
         self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes,
-        query: str = "",
+        query: str = "", card_texts: tuple[str, ...] = (),
     ) -> list[Hit]:
         searcher = self._searcher(edition.id)
         where = rule_and_under(section) if section else None
@@ -285,7 +290,7 @@ class Searcher:
             if hits:
                 return hits
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
-        expansion = self._expander.expand(query, edition, searcher.reader()).within(section)
+        expansion = self._expander.expand(query, edition, searcher.reader(), card_texts).within(section)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         named = names_listed(searcher, query_name(parsed), edition.lang)

@@ -5,6 +5,7 @@ editions by identity (``search.targets``)."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,9 @@ from ingest.parse.parser import parse_rules
 from ingest.read.formats import read_source
 from kb.model import Edition
 from kb.store.layout import current_build
-from search.expand import Expanded, Expander
+from search.card_list import Card, CardList
+from search.expand import CARD, CARD_SHARE, Expanded, Expander, Expansion
+from search.expand_hits import with_expansion
 from search.jargon import Target
 from search.searcher import Searcher, open_searcher
 from search.targets import TargetFinder
@@ -95,6 +98,51 @@ def test_a_glossary_term_alone_is_left_to_the_index(searcher: Searcher) -> None:
 def test_a_section_keeps_only_the_expanded_rules_in_it(searcher: Searcher) -> None:
     assert _numbers(searcher, "LKI", section="113") == ["113.7a"]
     assert _numbers(searcher, "fizzle", section="7") == []
+
+
+VERDICT = Card("Unyielding Verdict", "Instant", (), "This spell can't be countered.\nDestroy target creature.")
+REFUSAL = Card("Quiet Refusal", "Instant", (), "Counter target spell.")
+SURGE = Card("Brief Surge", "Instant", (), "Target creature gets +3/+3 until end of turn.")
+"""Cards written for these tests (made-up names and texts, in Oracle wording)."""
+
+
+def test_judge_vocabulary_in_a_named_cards_text_adds_its_rules(searcher: Searcher) -> None:
+    edition = searcher.store.find_edition("en")
+    expander = Expander(searcher.store)
+    question = "Ann casts Unyielding Verdict and Nico responds with Quiet Refusal. What happens?"
+    found = [e for e in expander.expand(question, edition, card_texts=[VERDICT.rules_text(), REFUSAL.rules_text()]).rules
+             if e.source == CARD]  # and "responds", the question's own jargon (117.7)
+    assert [(e.number, e.phrase) for e in found] == [
+        ("101.3", "can't be countered"), ("101.2", "can't be countered"), ("609.3", "can't be countered")]
+    # the phrase's part of the card's text: "can't" and "countered" of the six words of "this spell
+    # can't be countered destroy target creature" that say something (without a reader, one each)
+    assert found[0].share == pytest.approx(CARD_SHARE * 2 / 6)
+    # "until end of turn" is a duration, not the end step players call "end of turn"
+    assert not expander.expand("Ann casts Brief Surge", edition, card_texts=[SURGE.rules_text()])
+    # what the query's own words find keeps its share and source
+    own = expander.expand("can't be countered", edition, card_texts=[VERDICT.rules_text()]).rules
+    assert [(e.number, e.source) for e in own] == [("101.3", "player"), ("101.2", "player"), ("609.3", "player")]
+
+
+def test_a_named_cards_judge_vocabulary_is_a_bonus_among_the_questions_hits(searcher: Searcher) -> None:
+    cards = Searcher(searcher.index_dir, searcher.store, cards=CardList([VERDICT, REFUSAL, SURGE]))
+    question = "Ann casts Unyielding Verdict and Nico responds with Quiet Refusal. What happens?"
+    with_text = [hit.number for hit in cards.search(question, lang="en")]
+    assert "101.3" in with_text[:3] and "101.3" not in _numbers(searcher, question)
+
+
+@dataclass(frozen=True)
+class _Hit:
+    number: str
+    score: float
+
+
+def test_a_card_texts_rule_is_a_bonus_never_lifted_to_a_rank_of_its_own() -> None:
+    hits = [_Hit(str(n), 10.0) for n in range(7)] + [_Hit("7", 1.0)]  # a family at one score, and a rule below
+    for source, rank in (("player", 5), (CARD, 7)):  # share 0.5: rank 5 at least (floor_rank), unless a card's
+        expansion = Expansion((Expanded("7", 0.5, source, "phrase"),))
+        found = [hit.number for hit in with_expansion(hits, expansion, 8, lambda number, score: None, own={})]
+        assert found.index("7") == rank, source
 
 
 def test_a_korean_query_with_english_jargon_still_expands(searcher: Searcher) -> None:

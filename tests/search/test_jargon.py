@@ -52,6 +52,7 @@ def test_the_table_reads_and_every_entry_is_complete() -> None:
     assert {entry.source for entry in table.entries} <= set(SOURCES)
     fizzle = next(entry for entry in table.entries if "fizzle" in entry.words)
     assert fizzle.source == "player" and [t.number for t in fizzle.targets] == ["608.2b"] and fizzle.line > 20
+    assert fizzle.card_text and [e.words[0] for e in table.entries if not e.card_text] == ["EOT"]
     variants = [phrase_words(word) for entry in table.entries for word in entry.words]
     assert len(variants) == len(set(variants)), "a phrase is in two entries"
 
@@ -63,6 +64,8 @@ def test_the_table_reads_and_every_entry_is_complete() -> None:
      ":2: '608.2B' is not a rule number"),
     ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["x"]\nsource = "judge"\nrules = [{number = "608.2b"}]\n',
      ":2: rule 608.2b needs an anchor"),
+    ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["x"]\nsource = "judge"\ncard_text = "no"\n'
+     'rules = [{number = "608.2b", anchor = "a"}]\n', ":2: card_text must be true or false"),
     ('key_edition = "soon"\n', "key_edition must be"),
     ('key_edition = \n', "jargon.toml: "),
 ])
