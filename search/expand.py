@@ -14,7 +14,7 @@
 - judge vocabulary in the Oracle texts of the cards the query names (``card_texts``: what a card
   does is what a question about it is about): Abrupt Decay's "can't be countered" -> 101.3,
   Relentless Assault's "additional combat phase" -> 500.8, Turn to Frog's "loses all abilities"
-  -> 613.1f. Not glossary terms: every card text holds some (opponent, end of turn, mana value).
+  -> 613.1f. Not glossary terms: every card text holds some (opponent, mana value, tapped).
 
 Each rule found is an ``Expanded`` with a ``share``: the part of the best text score it adds, by
 how much of the query its phrase is (all of ``fizzle``: the rule first; one phrase of a long

@@ -190,7 +190,8 @@ class Searcher:
                 reading = self.read_names(query, target.id, target.lang)
                 cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
                 parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text)
-                found.append(self._search_edition(target, parsed, section, limit, notes, query, self._card_texts(reading)))
+                card_texts = self._card_texts(reading)
+                found.append(self._search_edition(target, parsed, section, limit, notes, query, card_texts))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
 
