@@ -49,6 +49,10 @@ EFFECTS = (
 """The kinds of effect the CR tells by their words (rules 614.1a-e, 615.1a), and those words in
 an Oracle text: a question about a card that replaces an event is about the replacement
 effect rules (614, and 616 when two apply), whatever else its text says."""
+TOGETHER = "multiple replacement effects"
+"""What two or more cards with a replacement or prevention effect make together, in the judge
+vocabulary's words (616.1: "If two or more replacement and/or prevention effects are attempting
+to modify the way an event affects an object or player ...")."""
 
 
 class CardListError(Exception):
@@ -81,9 +85,13 @@ class Card:
             words += type_words
             if not any(kind in type_words for kind in NAMED_SUBTYPES):
                 words += subtypes.lower().split()
-        text = self.rules_text()
-        words += [word for pattern, kind in EFFECTS if pattern.search(text) for word in kind.split()]
+        words += [word for kind in self.effects() for word in kind.split()]
         return list(dict.fromkeys(words))
+
+    def effects(self) -> list[str]:
+        """The kinds of effect its text has (``EFFECTS``: ``["replacement effect"]``)."""
+        text = self.rules_text()
+        return [kind for pattern, kind in EFFECTS if pattern.search(text)]
 
     def rules_text(self) -> str:
         """The card's Oracle text without its reminder text (in parentheses), one ability a line."""
@@ -103,6 +111,14 @@ FACE_KEYWORDS = frozenset({"transform", "prepared"})
 """Keywords of a card with two faces. A list may give a name to a face of another card: the
 card package names the creature of a prepared card after its spell (``Lightning Bolt``, a
 first strike creature, beside the instant)."""
+
+
+def together(cards: Iterable[Card]) -> list[str]:
+    """What ``cards`` (named in one query) do together, as judge-vocabulary phrases: ``TOGETHER``
+    when two or more of them, by name, replace or prevent events (Rest in Peace and Dauthi
+    Voidwalker: both exile what would go to a graveyard)."""
+    replacing = {card.name for card in cards if card.effects()}
+    return [TOGETHER] if len(replacing) > 1 else []
 
 
 def _one_face(card: Card) -> bool:

@@ -14,7 +14,9 @@
 - judge vocabulary in the Oracle texts of the cards the query names (``card_texts``: what a card
   does is what a question about it is about): Abrupt Decay's "can't be countered" -> 101.3,
   Relentless Assault's "additional combat phase" -> 500.8, Turn to Frog's "loses all abilities"
-  -> 613.1f. Not glossary terms: every card text holds some (opponent, mana value, tapped).
+  -> 613.1f; and what the cards do together (``search.card_list.together``: two that replace
+  events make "multiple replacement effects", 616.1). Not glossary terms: every card text holds
+  some (opponent, mana value, tapped).
 
 Each rule found is an ``Expanded`` with a ``share``: the part of the best text score it adds, by
 how much of the query its phrase is (all of ``fizzle``: the rule first; one phrase of a long
@@ -57,8 +59,9 @@ GLOSSARY_SHARE = 0.6
 CARD_SHARE = 3 * JARGON_SHARE
 """A card text's phrase weighs three times a query's of the same part: a card's text is much
 longer than the phrase a question asks about. Question hit@10 on the dev questions: 0.356
-without, 0.422 at once a query's share, 0.444 from two to ten times (MRR@10 0.240 without,
-0.254-0.288 there)."""
+without, 0.444 with the cards' texts alone (from two to ten times), 0.489 with what two cards do
+together (``search.card_list.together``) from two to ten times, 0.467 at once (MRR@10 0.240
+without, 0.313 at three times, 0.286-0.321 from two to ten)."""
 CARD = "card"
 """The ``Expanded.source`` of a rule found in a card's Oracle text."""
 DECAY = 0.9

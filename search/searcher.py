@@ -69,7 +69,7 @@ import whoosh.index
 from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
-from search.card_list import CardList, kb_card_list
+from search.card_list import CardList, kb_card_list, together
 from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
@@ -276,9 +276,11 @@ class Searcher:
         return [e for e in found if e.id in self._editions]
 
     def _card_texts(self, reading: NameReading) -> tuple[str, ...]:
-        """The Oracle texts (``Card.rules_text``) of the cards ``reading`` read, in query order."""
-        cards = [self.cards.card(name) for name in reading.cards] if self.cards is not None else []
-        return tuple(card.rules_text() for card in cards if card is not None)
+        """The Oracle texts (``Card.rules_text``) of the cards ``reading`` read, in query order,
+        then what they do together (``card_list.together``: two replacement effects)."""
+        found = [self.cards.card(name) for name in reading.cards] if self.cards is not None else []
+        cards = [card for card in found if card is not None]
+        return (*(card.rules_text() for card in cards), *together(cards))
 
     def _search_edition(
         self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes,

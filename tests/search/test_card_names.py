@@ -10,7 +10,7 @@ import pytest
 
 from kb.numbers import sort_key
 from kb.store.read import Store
-from search.card_list import Card, CardList, CardListError, card_list_json, kb_card_list
+from search.card_list import Card, CardList, CardListError, card_list_json, kb_card_list, together
 from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
 from search.searcher import Searcher
@@ -160,6 +160,14 @@ def test_card_words_keep_noncreature_subtypes() -> None:
 def test_a_cards_words_say_the_kind_of_effect_its_text_has(text: str, kinds: list[str]) -> None:
     # cards written for the test, with the words rules 614.1a-e and 615.1a tell replacement and prevention effects by
     assert Card("Test Card", "Enchantment", (), text).words() == ["enchantment", *kinds]
+
+
+def test_cards_that_replace_events_make_multiple_replacement_effects_together() -> None:
+    exile = Card("Quiet Crypt", "Enchantment", (), "If a card would be put into a graveyard from anywhere, exile it instead.")
+    shield = Card("Kind Shield", "Instant", (), "Prevent all combat damage that would be dealt this turn.")
+    draw = Card("Bright Idea", "Instant", (), "Draw two cards.")
+    assert together([exile, shield]) == ["multiple replacement effects"]  # 616.1: replacement and/or prevention
+    assert together([exile, draw]) == [] and together([exile, exile]) == []  # one card, even named twice
 
 
 def test_of_cards_sharing_a_name_the_one_of_one_face_is_read() -> None:

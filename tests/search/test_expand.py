@@ -131,6 +131,17 @@ def test_a_named_cards_judge_vocabulary_is_a_bonus_among_the_questions_hits(sear
     assert "101.3" in with_text[:3] and "101.3" not in _numbers(searcher, question)
 
 
+def test_two_named_cards_replacing_events_add_the_rule_for_several(searcher: Searcher) -> None:
+    crypt = Card("Quiet Crypt", "Enchantment", (), "If a card would be put into a graveyard from anywhere, exile it instead.")
+    vault = Card("Deep Vault", "Creature — Spirit", (), "If a card would be put into an opponent's graveyard from "
+                 "anywhere, instead exile it with a void counter on it.")
+    cards = Searcher(searcher.index_dir, searcher.store, cards=CardList([crypt, vault]))
+    both = "Ann controls Quiet Crypt and Nico controls Deep Vault. Ann's creature dies. Where does it go?"
+    assert [hit.number for hit in cards.search(both, lang="en", limit=3)][0] == "616.1"
+    one = "Ann controls Quiet Crypt. Ann's creature dies. Where does it go?"
+    assert "616.1" not in [hit.number for hit in cards.search(one, lang="en", limit=3)]
+
+
 @dataclass(frozen=True)
 class _Hit:
     number: str
