@@ -41,7 +41,8 @@ class Located:
 @dataclass
 class History:
     """``steps`` oldest first (see ``Step``) and ``counterparts``: ``[{"lang", "edition", "number",
-    "change"}]`` (a translation's English rule of its own edition and of the newest English one)."""
+    "change"}]`` (a translation's English rule of its own edition and of the newest English one,
+    named once when they are one)."""
 
     lang: str
     edition: str
@@ -102,7 +103,8 @@ def history(store: Store, lang: str, edition: str, number: str) -> History | Non
     if located is None:
         return None
     out = History(lang, edition, number, steps_of(store, located.lineage))
-    out.counterparts = counterparts(store, lang, located)
+    parts = counterparts(store, lang, located)  # a translation's partner may be the newest English edition:
+    out.counterparts = list({(part["edition"], part["number"]): part for part in parts}.values())  # named once
     return out
 
 

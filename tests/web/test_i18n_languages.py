@@ -95,3 +95,5 @@ def test_a_translations_history_names_its_english_rule_once_when_it_is_the_newes
     # ja 2026-01-16 translates en 2026-01-16, the newest English edition: one line, not the same line twice
     parts = soup(client, "/ja/cr/103.5/history").select("main ul li[data-edition]")
     assert [li.get_text(" ", strip=True) for li in parts] == ["2026-01-16: 103.5 変更なし"]
+    assert client.get("/api/v1/history/ja/103.5").get_json()["counterparts"] == [
+        {"lang": "en", "edition": "en-2026-01-16", "number": "103.5", "change": "unchanged"}]

@@ -50,8 +50,6 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
     for step in found["steps"]:
         target = editions[step["edition"]]
         step["href"] = urls.rule(target.lang, step["number"], target, pinned=True) if step["number"] else None
-    shown = {(part["edition"], part["number"]): part for part in found["counterparts"]}  # the partner may be the newest
-    found["counterparts"] = list(shown.values())
     for part in found["counterparts"]:
         target = editions[part["edition"]]
         part["href"] = urls.rule(target.lang, part["number"], target) if part["number"] else None
