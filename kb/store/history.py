@@ -103,15 +103,15 @@ def history(store: Store, lang: str, edition: str, number: str) -> History | Non
     if located is None:
         return None
     out = History(lang, edition, number, steps_of(store, located.lineage))
-    parts = counterparts(store, lang, located)  # a translation's partner may be the newest English edition:
-    out.counterparts = list({(part["edition"], part["number"]): part for part in parts}.values())  # named once
+    out.counterparts = counterparts(store, lang, located)
     return out
 
 
 def counterparts(store: Store, lang: str, located: Located) -> list[dict]:
     """A rule's English counterparts: for a translation, the English rule of its partner edition
-    and that rule in the newest English edition; for an English rule of an older edition, its
-    rule in the newest edition (``change`` since, or ``removed``)."""
+    and, when that is an older edition, that rule in the newest English edition; for an English
+    rule of an older edition, its rule in the newest edition (``change`` since, or ``removed``).
+    Each (edition, number) is named once: ja 2026-01-16 103.5 has one, en 2026-01-16 103.5."""
     out = []
     if lang == "en":
         start = Located(located.edition, located.seq, located.lineage)
@@ -129,7 +129,7 @@ def counterparts(store: Store, lang: str, located: Located) -> list[dict]:
             return out
         start = Located(anchor, anchor_seq, lineage)
     newest = chain(store, "en")
-    if not newest or newest[-1][0] == start.edition and lang == "en":
+    if not newest or newest[-1][0] == start.edition:
         return out
     out.append(since(store, start, newest[-1][0]))
     return out

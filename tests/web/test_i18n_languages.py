@@ -97,3 +97,17 @@ def test_a_translations_history_names_its_english_rule_once_when_it_is_the_newes
     assert [li.get_text(" ", strip=True) for li in parts] == ["2026-01-16: 103.5 変更なし"]
     assert client.get("/api/v1/history/ja/103.5").get_json()["counterparts"] == [
         {"lang": "en", "edition": "en-2026-01-16", "number": "103.5", "change": "unchanged"}]
+
+
+def test_compare_shows_a_translations_english_once_when_it_is_the_newest(client: FlaskClient) -> None:
+    # ja 2026-01-16 translates en 2026-01-16: its rule stands in the newest English column alone
+    columns = soup(client, "/compare/103.5?langs=ja").select("section.column")
+    mulligan = ["103.5", "103.5a", "103.5b", "103.5c", "103.5d"]
+    assert [(c.get("data-edition"), c["data-role"], [a["data-number"] for a in c.select("article.rule")])
+            for c in columns] == [
+        ("ja-2026-01-16", "translation", mulligan),
+        ("en-2026-01-16", "English of the ja edition", []),
+        ("en-2026-01-16", "newest English edition", mulligan),
+    ]
+    assert columns[1].select_one("p.note").get_text() == "The same edition as the newest English column."
+    assert soup(client, "/ja/cr/103.5").select(".english-changed") == []

@@ -118,8 +118,12 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
     note = None if own_number == number else f"The translation's {number} is {own_number} in English."
     if own.effective_date != translation.effective_date:
         note = (note + " " if note else "") + f"The translation's text agrees best with the English edition {own.date_text}."
-    row = [_column(number, translation, "translation"),
-           _column(own_number, own, f"English of the {translation.lang} edition", note)]
+    own_role = f"English of the {translation.lang} edition"
+    if own.id == newest_en.id:  # one English rule: shown once, in the newest English column
+        return [_column(number, translation, "translation"),
+                Column(ENGLISH, own, [], own_role, "The same edition as the newest English column."),
+                _column(own_number, newest_en, "newest English edition", note)]
+    row = [_column(number, translation, "translation"), _column(own_number, own, own_role, note)]
     if len(parts) < 2:
         return row
     now = parts[1]
