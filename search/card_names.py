@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from kb.scripts import HANGUL_RANGES, KANJI
 from search.card_list import Card
 
 
@@ -49,7 +50,10 @@ MAX_TERM_WORDS = 5
 MIN_LOWERCASE_WORDS = 3
 """A query with fewer lowercase words is a title or a name typed alone, not a question: only card
 names from the list are read in it."""
-_CHUNK = re.compile(r"[^\s,;:!?()\[\]\"“”.]+(?:\.[^\s,;:!?()\[\]\"“”.]+)*|[,;:!?.]")
+_CJK = f"{HANGUL_RANGES}\u3000-\u30ff\u31f0-\u31ff\uff00-\uffef{KANJI}"
+"""Hangul, kana, CJK punctuation, full-width forms and kanji: a chunk of them is never part of a
+name (``Storm Crow는``, ``Abrupt Decayは``: the card's name ends where the Korean or Japanese starts)."""
+_CHUNK = re.compile(rf"[^\s,;:!?()\[\]\"“”.{_CJK}]+(?:\.[^\s,;:!?()\[\]\"“”.{_CJK}]+)*|[{_CJK}]+|[,;:!?.]")
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」')
 _ENDS_SENTENCE = frozenset(".!?:;")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
@@ -105,10 +109,13 @@ class _Chunk:
         return bool(letters) and letters.isalpha() and letters[0].isupper() and any(c.islower() for c in letters)
 
 
-def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> NameReading:
+def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_words: bool = True) -> NameReading:
     """``query`` with card names replaced by their keywords and types (``cards``, none without)
-    and other name-like spans dropped, as described in the module docstring. Never raises; gives
-    ``query`` unchanged when it names nothing."""
+    and other name-like spans dropped, as described in the module docstring. ``text_words``:
+    the words of the cards' Oracle texts are added too (for an English edition; a translation's
+    index holds none of them, and ``Card.words`` are CR terms its term dictionary translates).
+    A card name in a Korean, Japanese or Chinese question is read where it stands
+    (``Storm Crow는``). Never raises; gives ``query`` unchanged when it names nothing."""
     if cards is not None:
         alone = _card_alone(query, terms, cards)
         if alone is not None:
@@ -119,7 +126,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None) -> Name
     found_cards: list[tuple[str, tuple[str, ...]]] = []
     card_text: set[str] = set()
     if cards is not None:
-        found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text)
+        found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text if text_words else None)
     dropped: list[str] = []
     lowercase = sum(1 for c in chunks if c.word and not c.quoted and c.text[:1].islower())
     if lowercase >= MIN_LOWERCASE_WORDS:
@@ -160,10 +167,11 @@ def _chunks(query: str) -> list[_Chunk]:
 
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
-                edits: list[tuple[int, int, str]], used: set[int], card_text: set[str]) -> list[tuple[str, tuple[str, ...]]]:
+                edits: list[tuple[int, int, str]], used: set[int],
+                card_text: set[str] | None) -> list[tuple[str, tuple[str, ...]]]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
-    ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``); returns each
-    card's name as printed with its ``Card.words``."""
+    ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``; none when it
+    is None); returns each card's name as printed with its ``Card.words``."""
     found: list[tuple[str, tuple[str, ...]]] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
@@ -182,14 +190,15 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
             i += 1
             continue
         count, card = match
-        words, text_words = card.words(), card.text_words()
+        words, text_words = card.words(), card.text_words() if card_text is not None else []
         span = positions[:count]
         name = query[chunks[span[0]].start:chunks[span[-1]].end]
         if _stays_rule_term(name, chunks[i], count, terms):
             i = span[-1] + 1
             continue
         added = [w for w in dict.fromkeys(words + text_words) if w not in seen]
-        card_text.update(w for w in added if w not in words)
+        if card_text is not None:
+            card_text.update(w for w in added if w not in words)
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
@@ -201,7 +210,12 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
 def _rule_term_length(query: str, chunks: list[_Chunk], positions: list[int], terms: Terms) -> int:
     """How many words of ``positions`` (from a capitalised word) make the longest rule term of
     two words or more that ends in a capitalised word (``Manifest Dread``, ``End the Turn``);
-    0 when they make none. A term of the rules is never read as card names."""
+    0 when they make none. A term of the rules is never read as card names. A run opening with a
+    function word other than ``the`` is no term (``Can Storm`` in ``Can Storm Crow block?``: its
+    key is ``storm``, but the name is Storm Crow)."""
+    first = chunks[positions[0]].text.lower() if positions else ""
+    if first in FUNCTION_WORDS and first != "the":
+        return 0
     for count in range(min(len(positions), MAX_TERM_WORDS), 1, -1):
         last = chunks[positions[count - 1]]
         if last.capitalised and terms.is_term(query[chunks[positions[0]].start:last.end]):

@@ -264,7 +264,7 @@ class Searcher:
         """``query`` with the card and player names it writes read (``search.card_names``) for an
         edition the caller holds (``self._readers.use``)."""
         terms = self._readers.memo(edition_id, "terms", lambda: EditionTerms(self._searcher(edition_id), lang))
-        return read_names(query, terms, self.cards)
+        return read_names(query, terms, self.cards, text_words=lang == "en")
 
     def _targets(self, lang: str | None, edition: str | None) -> list[Edition]:
         if edition is not None:

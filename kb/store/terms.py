@@ -77,6 +77,7 @@ class TermDictionary:
                            "ORDER BY concept, lang")
         self.concepts: dict[str, list[Term]] = {}
         self._by_form: dict[str, set[str]] = {}
+        self._by_singular: dict[str, set[str]] = {}
         self._glossed: dict[tuple[str, str], list[str]] = {}
         for concept, *fields in rows:
             term = Term(*fields)
@@ -85,6 +86,10 @@ class TermDictionary:
                 self._glossed.setdefault((term.edition, _fold_tight(term.term)), []).append(term.number)
             for form in {fold(term.term), _fold_tight(term.term), *(() if not term.reading else (term.reading,))}:
                 self._by_form.setdefault(form, set()).add(concept)
+            if term.lang == "en" and term.kind == "heading":
+                singular = english_singular(fold(term.term))
+                if singular != fold(term.term):
+                    self._by_singular.setdefault(singular, set()).add(concept)
         for terms in self.concepts.values():
             terms.sort(key=lambda t: (t.lang, KIND_ORDER.get(t.kind, 9)))
         self._longest = max((len(form) for form in self._by_form), default=0)
@@ -120,7 +125,9 @@ class TermDictionary:
     def translate(self, query: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
         """``query`` with each known term of another language replaced by its term in ``lang``,
         longest terms first, and the ``[(found, put)]`` replacements. A term that is also a term
-        of ``lang`` itself (``Trample`` in a Korean heading) is kept as written."""
+        of ``lang`` itself (``Trample`` in a Korean heading) is kept as written. An English word
+        whose concepts have no term in ``lang`` is read as the singular of a plural heading
+        (``creature`` in Korean is 302 ``Creatures``' ``생물``: the Korean CR has no glossary)."""
         pieces = _PIECE.findall(query)
         out: list[str] = []
         done: list[tuple[str, str]] = []
@@ -162,11 +169,24 @@ class TermDictionary:
             found = self.lookup(text)
             if any(fold(t.term) == fold(text) for _, terms in found for t in terms if t.lang == lang):
                 return end, text  # a term of ``lang`` for some concept: kept as written
-            for concept, _ in found:
+            for concept in [c for c, _ in found] + sorted(self._by_singular.get(fold(text), ())):
                 put = self.term_in(concept, lang)
                 if put:
                     return end, put
         return None
+
+
+def english_singular(term: str) -> str:
+    """``term`` (folded English) with its last word singular, as a heading's plural names what
+    a query writes in the singular: ``creatures`` -> ``creature``, ``triggered abilities`` ->
+    ``triggered ability``, ``replacement effects`` -> ``replacement effect``, ``sorceries`` ->
+    ``sorcery``; ``mass`` and ``status`` stay as they are."""
+    head, _, last = term.rpartition(" ")
+    if last.endswith("ies") and len(last) > 4:
+        last = last[:-3] + "y"
+    elif last.endswith("s") and not last.endswith(("ss", "us", "is")) and len(last) > 3:
+        last = last[:-1]
+    return f"{head} {last}" if head else last
 
 
 def _inside_kana(pieces: list[str], start: int, end: int) -> bool:

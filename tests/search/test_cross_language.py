@@ -21,7 +21,7 @@ from cli.terms_command import terms
 from web.app import create_app
 
 from ingest.terms import concept_key
-from kb.store.terms import split_headword
+from kb.store.terms import english_singular, split_headword
 from kb.store.layout import current_build
 from kb.store.terms import TermDictionary
 from search.searcher import open_searcher
@@ -485,3 +485,56 @@ def test_cjk_snippets_mark_the_query_words_not_bigrams_of_other_words(
     shown = " ".join(re.sub("</?mark>", "", text) for text in snippets)
     for word in unmarked:
         assert word in shown and all(word in text for text in snippets if word in re.sub("</?mark>", "", text))
+
+
+def test_an_english_word_is_read_as_the_singular_of_a_plural_heading(kb) -> None:
+    # the Korean CR has no glossary: its terms are headings, which are plural (302 Creatures 생물)
+    terms = TermDictionary(kb.store)
+    assert terms.translate("creature", "ko") == ("생물", [("creature", "생물")])
+    assert terms.translate("instant", "ko")[0] == "순간마법"
+    assert terms.translate("replacement effect", "ko")[0] == "대체 효과"
+    assert terms.translate("creature", "ja")[0] == "クリーチャー"  # its glossary's singular term, as before
+    assert [english_singular(term) for term in ("creatures", "sorceries", "replacement effects", "status", "mass")] == [
+        "creature", "sorcery", "replacement effect", "status", "mass"]
+
+
+@pytest.fixture(scope="module")
+def with_cards(kb_dir: Path):
+    from kb.store.read import Store
+    from search.card_list import Card, CardList
+    from search.searcher import Searcher
+
+    build = current_build(kb_dir)
+    cards = CardList([Card("Storm Crow", "Creature — Bird", ("Flying",)),
+                      Card("Abrupt Decay", "Instant", (), "This spell can't be countered.\nDestroy target nonland "
+                                                           "permanent with mana value 3 or less.")])
+    searcher = Searcher(build.index, Store(build.store), cards=cards)
+    yield searcher
+    searcher.close()
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("ko", "Storm Crow는 방어할 수 있나요?"),
+    ("ja", "Storm Crowはブロックできますか？"),
+    ("zh", "Storm Crow能阻挡吗？"),
+    ("en", "Can Storm Crow block?"),
+])
+def test_an_english_card_name_in_any_languages_question_is_read_as_the_card(with_cards, lang: str, query: str) -> None:
+    # read as a word, Storm Crow's Storm led to 702.40 Storm in every language
+    found = with_cards.find(query, lang=lang, limit=5)
+    assert found.cards[0][0] == "Storm Crow"
+    numbers = [hit.number for hit in found.hits]
+    assert numbers[0].startswith("702.9"), numbers  # Flying
+    assert not any(number.startswith("702.40") for number in numbers), numbers
+
+
+@pytest.mark.parametrize(("lang", "query"), [
+    ("ko", "Abrupt Decay는 무효화될 수 있나요?"),
+    ("ja", "Abrupt Decayは打ち消されますか？"),
+])
+def test_an_english_card_names_text_leads_to_its_rule_in_a_translation(with_cards, lang: str, query: str) -> None:
+    # its text "can't be countered" is the judges' phrase for 101.3; only its English words are read, and
+    # none of them is put into the Korean or Japanese query (the translation's index holds none)
+    found = with_cards.find(query, lang=lang, limit=5)
+    assert "101.3" in [hit.number for hit in found.hits]
+    assert found.corrected is None
