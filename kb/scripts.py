@@ -20,6 +20,9 @@ KANJI = "\u3005\u4e00-\u9fff\u3400-\u4dbf"
 
 HANGUL = re.compile(f"[{HANGUL_RANGES}]")
 """Hangul syllables and jamo."""
+HAN = re.compile(f"[{KANJI}]")
+"""CJK ideographs (Japanese kanji, Chinese hanzi) and the iteration mark."""
+
 KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f\u4e00-\u9fff]")
 """Hiragana, katakana (also half-width) and CJK ideographs."""
 KANA = re.compile(r"[\u3041-\u309f\u30a1-\u30fa\u30fd-\u30ff\u31f0-\u31ff\uff66-\uff9f]")

@@ -39,7 +39,7 @@ from whoosh.analysis import (
 )
 from whoosh.lang.porter import stem
 
-from kb.scripts import HALFWIDTH_KANA, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
+from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
 
 CJK_LANGUAGES = ("ko", "ja", "zh")
 """Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""
@@ -53,7 +53,6 @@ _RUN = re.compile(
 )
 WORDS_KEPT = 20000
 """Words whose query tokens stay kept per kind of analyzer (``text_tokens``)."""
-_HAN = re.compile(f"[{KANJI}]")
 _STOP_LATIN = frozenset({"the", "a", "an", "of", "and", "or", "to", "is", "see", "rule", "rules"})
 _NAME_DROP = re.compile(r"[\W_]+", re.UNICODE)
 
@@ -144,7 +143,7 @@ def simplified(text: str) -> str:
     """``text`` with its Traditional Chinese characters and phrases written in Simplified ones
     (OpenCC ``t2s``; about 2 us): ``什麼是踐踏 -> 什么是践踏``. Latin, Hangul and kana are kept, but
     Japanese kanji are converted too (``手順 -> 手顺``): for Chinese text only."""
-    return _to_simplified().convert(text) if _HAN.search(text) else text
+    return _to_simplified().convert(text) if HAN.search(text) else text
 
 
 @functools.cache

@@ -18,7 +18,7 @@ import re
 from charset_normalizer import from_bytes
 
 from ingest.sources import SourceError
-from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
+from kb.scripts import HAN, HANGUL_SYLLABLES, HIRAGANA, KATAKANA
 
 SINGLE_BYTE_CANDIDATES = ("cp1252", "mac_roman", "cp437")
 """Tried in this order when the bytes are not UTF-8; earlier wins a tie."""
@@ -43,14 +43,13 @@ _HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 _LETTER = re.compile(r"[^\W\d_]")
 
 _KANA = re.compile(f"[{HIRAGANA}{KATAKANA}]")
-_HAN = re.compile(f"[{KANJI}]")
 MIN_SCRIPT_SHARE = 0.2
 """A Japanese or Chinese decoding is taken when at least this share of its letters are in its
 script (a Japanese text is about half kana, a Chinese one nearly all Han; an English text in a
 single-byte code page decoded as one of these is mostly Latin letters)."""
 LEGACY_CJK = (("cp949", _HANGUL, MIN_HANGUL_SHARE, False),
               ("cp932", _KANA, MIN_SCRIPT_SHARE, True), ("euc_jp", _KANA, MIN_SCRIPT_SHARE, True),
-              ("big5", _HAN, MIN_SCRIPT_SHARE, True), ("gb18030", _HAN, MIN_SCRIPT_SHARE, True))
+              ("big5", HAN, MIN_SCRIPT_SHARE, True), ("gb18030", HAN, MIN_SCRIPT_SHARE, True))
 """Legacy encodings of Korean (EUC-KR as cp949), Japanese (Shift_JIS as cp932, EUC-JP) and
 Chinese (Big5, GBK/GB2312 as their superset GB18030) texts, tried in this order, each with the
 script that at least the given share of its letters must be in, and whether it must write 。，、
