@@ -167,3 +167,21 @@ def test_a_question_naming_a_card_says_how_the_card_was_read(tmp_path) -> None:
     korean = soup(client.get("/search", query_string={"q": "storm crow", "lang": "ko"}))
     assert texts(korean, "p.cards-read") == ["카드 이름은 그 카드가 무엇인지로 읽었습니다: Storm Crow (flying creature)."]  # as printed
     assert soup(client.get("/search", query_string={"q": "trample", "lang": "en"})).select("p.cards-read") == []
+
+
+def _header_fields(client: FlaskClient, url: str) -> dict[str, str]:
+    form = soup(client.get(url)).select_one("header.site form.search")
+    return {field["name"]: field.get("value", "") for field in form.select("input[type=hidden]")}
+
+
+def test_the_header_search_box_searches_the_pages_language_and_older_edition(client: FlaskClient) -> None:
+    assert _header_fields(client, "/en/cr/702.19") == {}
+    assert _header_fields(client, "/ko/cr/702.19") == {"lang": "ko"}  # 702.19b typed there opened it in English
+    assert _header_fields(client, "/en/cr/2021-11-19/103.4") == {"lang": "en", "edition": "en-2021-11-19"}
+    typed = {"q": "702.19b", **_header_fields(client, "/ko/cr/702.19")}
+    assert client.get("/search", query_string=typed).headers["Location"] == "/ko/cr/702.19b"
+    older = _header_fields(client, "/en/cr/2021-11-19/103.4")
+    assert client.get("/search", query_string={"q": "702.19b", **older}).headers["Location"] == \
+        "/en/cr/2021-11-19/702.19b"
+    # a number the older edition lacks opens in the newest edition, not on "no rule matches"
+    assert client.get("/search", query_string={"q": "704.5j", **older}).headers["Location"] == "/en/cr/704.5j"

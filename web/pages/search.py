@@ -2,7 +2,8 @@
 
 A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) goes straight to that
 rule's page, in the language of its prefix word when no language is asked for (``规则 702.19b``:
-the Chinese rule). A query searched with a spelling correction says so ("Showing results for trample")
+the Chinese rule), in the edition asked for (the header's search box of an older edition's page
+asks for it) or, when that lacks the number, in the newest edition of its language. A query searched with a spelling correction says so ("Showing results for trample")
 and links the search of the words as typed (``literal=1``, uncorrected).
 """
 
@@ -32,6 +33,8 @@ def search() -> Response | str:
         written = numbers.prefix_language(args.query)  # 规则 702.19b: the Chinese rule
         lang = args.lang or (written if written in state.store().languages() else None)
         edition = args.edition or state.store().find_edition(lang or "en")
+        if not state.store().rules_numbered(edition.id, number) and args.edition is not None:
+            edition = state.store().find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
         if state.store().rules_numbered(edition.id, number):
             return redirect(state.urls().rule(edition.lang, number, edition))
     hits, corrected, cards = [], None, ()
