@@ -130,3 +130,10 @@ def test_an_old_editions_title_searched_there_lists_its_rule_first(client, query
     # titled exactly as typed is listed first with its subrules
     hits = page(client, f"/search?q={query}&lang=en&edition=2006-10-01").select("li.hit a.hit-title")
     assert [a.get_text().split()[0] for a in hits[:2]] == [first, f"{first}a"]
+
+
+def test_an_older_editions_rule_compares_the_same_rule_by_its_number_now(client):
+    # en 2021-11-19 103.4 (the mulligan) is 103.5 now: /compare/103.4 would set today's 103.4 beside it
+    link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href^='/compare/']")
+    assert link["href"] == "/compare/103.5"
+    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/702.19"

@@ -22,7 +22,7 @@ from web import state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
-from web.identity import copy_of, english_changes_under, identity
+from web.identity import Identity, copy_of, english_changes_under, identity
 from web.pages.resolve import newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
@@ -73,6 +73,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
     before, after = store.neighbours(edition.id, number)
     newest = store.find_edition(edition.lang)
     canonical = urls.absolute(urls.rule(edition.lang, number, edition))
+    known = identity(edition, number)
     return {
         "edition": edition,
         "number": number,
@@ -88,7 +89,8 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "switcher": editions_holding(number, edition),
         "switcher_totals": switcher_totals(number),
         "newest": None if newest.id == edition.id else newest,
-        "identity": identity(edition, number),
+        "identity": known,
+        "compare_href": _compare_href(edition, number, known, newest),
         "editions_by_id": {e.id: e for e in store.editions()},
         "copy_of": copy_of(edition)[:3],
         "other_terms": in_other_languages(rules[0].title, edition.lang) if rules[0].title else [],
@@ -98,6 +100,19 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "og_title": _og_title(rules[0], edition),
         "og_description": _og_description(rules),
     }
+
+
+def _compare_href(edition: Edition, number: str, known: Identity | None, newest: Edition) -> str:
+    """The compare page of the rule: by its number in the newest edition of its language (an older
+    edition's 103.4, the mulligan, is compared as 103.5: ``/compare/103.4`` sets today's 103.4,
+    starting life, beside it); pinned to the edition's date when the rule is gone from the newest."""
+    urls = state.urls()
+    if newest.id == edition.id:
+        return urls.compare(number)
+    now = known.newest if known is not None else None
+    if now is not None and now.number:
+        return urls.compare(now.number)
+    return urls.compare(number, edition=edition.effective_date.isoformat() if edition.effective_date else None)
 
 
 def _rules_shown(edition: Edition, number: str) -> list[Rule]:
