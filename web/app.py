@@ -38,7 +38,7 @@ from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, embed, entry, glossary, history, home, rules, search
 from web.labels import EditionLabels
-from web.display import cards_read, printed_number
+from web.display import cards_read, printed_number, titled
 from web.urls import Urls
 
 
@@ -79,7 +79,7 @@ def create_app(config: dict[str, Any]) -> Flask:
         urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES,
         coverage_of=state.coverage_of, cards_read=cards_read,
     )
-    app.jinja_env.filters.update(level=numbers.level, printed=printed_number)
+    app.jinja_env.filters.update(level=numbers.level, printed=printed_number, titled=titled)
     init_i18n(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

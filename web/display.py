@@ -48,6 +48,14 @@ def printed_number(number: str, level: int | None = None) -> str:
     return number if (numbers.level(number) if level is None else level) == 3 else number + "."
 
 
+def titled(text: str | None, title: str | None) -> str:
+    """A rule's title and text as one line, the title once: a rule with a title alone is stored
+    with the title as its text (``Blight``), and a Korean one may print the English beside it
+    (``돌진 Trample``)."""
+    text = text or ""
+    return text if not title or text.startswith(title) else f"{title} {text}"
+
+
 def rule_displays(rules: Sequence[Rule], linked: Linker, lang: str, edition: Edition | None) -> list[RuleDisplay]:
     """``rules`` (any order, kept) of ``edition`` in ``lang`` ready to print; references are
     linked through ``linked`` (``web.render.linker``). The rule pages' URL prefix is computed

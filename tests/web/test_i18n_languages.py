@@ -111,3 +111,12 @@ def test_compare_shows_a_translations_english_once_when_it_is_the_newest(client:
     ]
     assert columns[1].select_one("p.note").get_text() == "The same edition as the newest English column."
     assert soup(client, "/ja/cr/103.5").select(".english-changed") == []
+
+
+def test_a_created_rule_with_a_title_alone_prints_it_once(client: FlaskClient) -> None:
+    # a heading-only rule is stored with its title as its text: "践踏 践踏", "Blight Blight"
+    history = soup(client, "/zh/cr/702.19/history").select("li.step.change-created p.text")
+    assert [p.get_text() for p in history] == ["践踏"]
+    changes = soup(client, "/en/changes/2024-04-12...2026-01-16")
+    assert changes.select_one('li.changed[data-new="701.68"] p.text').get_text() == "Blight"
+    assert changes.select_one('li.changed[data-new="701.68a"] p.text').get_text().startswith("To “blight N” means")
