@@ -53,7 +53,7 @@ def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: P
 @click.argument("old")
 @click.argument("new")
 @click.option("--lang", default="en", show_default=True, help="Language of both editions.")
-@click.option("--json", "as_json", is_flag=True, help="Print {lang, old, new, counts, rules}.")
+@click.option("--json", "as_json", is_flag=True, help="Print {lang, old, new, counts, rules, outside}.")
 @kb_option
 @clean_errors
 def changes(old: str, new: str, lang: str, as_json: bool, kb_dir: Path | None) -> None:
@@ -65,6 +65,8 @@ def changes(old: str, new: str, lang: str, as_json: bool, kb_dir: Path | None) -
         return
     counts = ", ".join(f"{n} {change}" for change, n in found["counts"].items())
     lines = [f"{found['old']} -> {found['new']}: {counts}"]
+    if found["outside"]:
+        lines.append(f"  ({found['outside']} rules an excerpt lacks are not listed as created or removed)")
     for rule in found["rules"]:
         arrow = f"{rule['old'] or '-'} -> {rule['new'] or '-'}"
         lines.append(f"  {rule['change']:13} {arrow:22} {' (references only)' if rule['refs_only'] else ''}")

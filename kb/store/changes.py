@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.errors import NotAligned
+from kb.store.coverage import coverage
 from kb.store.read import Store
 
 
@@ -29,13 +30,16 @@ class Changed:
 
 @dataclass
 class Changes:
-    """What changed from edition ``old`` to ``new`` (``counts`` per change, ``unchanged`` too)."""
+    """What changed from edition ``old`` to ``new`` (``counts`` per change, ``unchanged`` too).
+    ``outside``: the rules of one edition that lie outside the part of the CR an excerpt on the
+    other side holds (``kb.store.coverage``), neither created nor removed, and not listed."""
 
     lang: str
     old: str
     new: str
     counts: dict[str, int] = field(default_factory=dict)
     rules: list[Changed] = field(default_factory=list)
+    outside: int = 0
 
 
 def changes(store: Store, old: str, new: str) -> Changes:
@@ -76,7 +80,22 @@ def changes(store: Store, old: str, new: str) -> Changes:
     for lineage, (number, title, text, seq) in old_rules.items():
         if lineage not in new_rules:
             out.rules.append(Changed("removed", number, None, title, None, text, None, seq=-1 - seq))
+    _drop_outside(store, out)
     out.counts["created"] = sum(1 for c in out.rules if c.change == "created")
     out.counts["removed"] = sum(1 for c in out.rules if c.change == "removed")
     out.rules.sort(key=lambda c: (c.seq < 0, abs(c.seq)))
     return out
+
+
+def _drop_outside(store: Store, out: Changes) -> None:
+    """When ``out.old`` is an excerpt (``kb.store.coverage``), a rule it lacks was left out of
+    it, not created since (ja 2023-09-01 holds 277 rules of 100-208: 2026-01-16 did not create
+    2,994 rules); when ``out.new`` is one, a rule it lacks was not removed. Such rules are
+    dropped from ``out.rules`` and counted in ``out.outside``."""
+    excerpt_before, excerpt_after = coverage(store, out.old) is not None, coverage(store, out.new) is not None
+    if not excerpt_before and not excerpt_after:
+        return
+    kept = [c for c in out.rules
+            if not (c.change == "created" and excerpt_before or c.change == "removed" and excerpt_after)]
+    out.outside = len(out.rules) - len(kept)
+    out.rules = kept

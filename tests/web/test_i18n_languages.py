@@ -120,3 +120,16 @@ def test_a_created_rule_with_a_title_alone_prints_it_once(client: FlaskClient) -
     changes = soup(client, "/en/changes/2024-04-12...2026-01-16")
     assert changes.select_one('li.changed[data-new="701.68"] p.text').get_text() == "Blight"
     assert changes.select_one('li.changed[data-new="701.68a"] p.text').get_text().startswith("To “blight N” means")
+
+
+def test_changes_from_an_excerpt_list_no_rule_it_lacks_as_created(client: FlaskClient) -> None:
+    # the Japanese seed (2023-09-01) holds 277 rules of 100-208: 2026-01-16 did not create 2,994 rules
+    found = client.get("/api/v1/changes/ja/2023-09-01...2026-01-16").get_json()
+    assert found["counts"]["created"] == 0 and found["outside"] > 2900
+    assert not [rule for rule in found["rules"] if rule["change"] == "created"]
+    assert found["counts"]["edited"] > 0  # the rules both texts hold are still compared
+    page = soup(client, "/ja/changes/2023-09-01...2026-01-16")
+    assert page.select_one("p.note.outside") is not None
+    assert page.select("li.changed.change-created") == []
+    english = client.get("/api/v1/changes/en/2024-04-12...2026-01-16").get_json()
+    assert english["outside"] == 0 and english["counts"]["created"] > 0  # two whole texts: as before

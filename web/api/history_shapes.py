@@ -11,8 +11,9 @@ the API (``/api/v1/history/...``, ``/api/v1/changes/...``). Plain functions of t
   and ``"diff"`` (``[[op, words]]``, ``kb.diff.word_diff`` from the previous step's text; ``[]``
   unless the text changed) and ``"refs_only"``.
 - ``changes_json``: ``{"lang", "old", "new", "counts": {change: n}, "rules": [{"change", "old",
-  "new", "section", "title", "refs_only", "diff"}]}`` (document order of the new edition, removed
-  rules last).
+  "new", "section", "title", "refs_only", "diff"}], "outside": n}`` (document order of the new
+  edition, removed rules last; ``outside``: the rules an excerpt on one side lacks, not listed as
+  created or removed: ``kb.store.changes``).
 - ``edition_matches``: ``{edition id: [{"edition", "share"}]}`` for the editions outside a chain.
 """
 
@@ -73,7 +74,8 @@ def changes_json(store: Store, old: str, new: str) -> dict:
                       "section": numbers.section_of(c.new or c.old), "title": c.new_title or c.old_title,
                       "text": c.new_text if c.new_text is not None else c.old_text,
                       "refs_only": c.refs_only, "diff": diff})
-    return {"lang": found.lang, "old": old, "new": new, "counts": found.counts, "rules": rules}
+    return {"lang": found.lang, "old": old, "new": new, "counts": found.counts, "rules": rules,
+            "outside": found.outside}
 
 
 def edition_matches(store: Store) -> dict[str, list[dict]]:

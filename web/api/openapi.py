@@ -72,6 +72,8 @@ _SCHEMAS: dict[str, Any] = {
                 "properties": {
                     "lang": {"type": "string"}, "old": {"type": "string"}, "new": {"type": "string"},
                     "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "outside": {"type": "integer", "description": "rules an excerpt on one side lacks: "
+                                                                  "not listed as created or removed"},
                     "rules": {"type": "array", "items": {"type": "object",
                               "required": ["change", "old", "new", "section", "refs_only", "diff"],
                               "properties": {"change": {"type": "string"}, "old": _NULLABLE_STR, "new": _NULLABLE_STR,
