@@ -67,3 +67,16 @@ def test_a_failed_source_stops_the_build_before_indexing(tmp_path, cut_text, mon
     monkeypatch.setattr(ingest.build, "index_build", no_index)
     code, report, _ = _build(tmp_path / "kb", cut_text, SEED)
     assert (code, report["published"], report["index"]) == (1, False, "not written")
+
+
+def test_editions_say_where_a_text_holding_every_section_was_cut(tmp_path, excerpt_of):
+    # cut inside section 9 it holds every section, but not the whole CR ("the whole CR" beside "partial")
+    path = tmp_path / "src" / "2026-01-16.txt"
+    path.parent.mkdir()
+    path.write_bytes(excerpt_of("en/2026-01-16.txt", lines=[(0, 6930)]))
+    code, report, _ = _build(tmp_path / "kb", path, "--partial")
+    assert (code, report["published"]) == (0, True)
+    client = create_app({"KB_DIR": str(tmp_path / "kb")}).test_client()
+    row = BeautifulSoup(client.get("/editions").get_data(as_text=True), "html.parser").select_one("tbody tr")
+    assert row.select_one(".partial-edition").get_text() == "partial"
+    assert row.select_one("td.coverage").get_text() == "every section, cut short after 904.2"

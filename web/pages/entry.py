@@ -24,13 +24,15 @@ SECTIONS = tuple(str(n) for n in range(1, 10))
 @dataclass(frozen=True)
 class EditionRow:
     """One edition on ``/editions``: its rule count, what part of the CR it holds (None: all),
-    its first rule's URL, and the official editions an undated copy matches (``(edition, share)``)."""
+    its first rule's URL, the official editions an undated copy matches (``(edition, share)``)
+    and, for a text published cut short (``Edition.partial``), its last rule."""
 
     edition: Edition
     rules: int
     coverage: str | None
     href: str
     matches: list[tuple[Edition, float]]
+    last: str | None = None
 
 
 @bp.get("/editions")
@@ -99,7 +101,9 @@ def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
         for edition in store.editions(lang):
             held = state.coverage_of(edition)
             found = [(store.edition(m["edition"]), m["share"]) for m in matches.get(edition.id, [])[:3]]
+            last = store.query("SELECT number FROM rules WHERE edition = ? ORDER BY seq DESC LIMIT 1",
+                               (edition.id,)) if edition.partial else []
             rows.append(EditionRow(edition, counts.get(edition.id, 0), held.span if held else None,
-                                   first_rule_href(edition), found))
+                                   first_rule_href(edition), found, last[0][0] if last else None))
         out.append((lang, rows))
     return out
