@@ -137,3 +137,10 @@ def test_an_older_editions_rule_compares_the_same_rule_by_its_number_now(client)
     link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href^='/compare/']")
     assert link["href"] == "/compare/103.5"
     assert page(client, "/en/cr/702.19").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/702.19"
+
+
+def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):
+    # /en/cr/704.5j?edition=... showed the newest rule, whatever the edition asked for
+    response = client.get("/en/cr/103.4?edition=2021-11-19")
+    assert (response.status_code, response.headers["Location"]) == (301, "/en/cr/2021-11-19/103.4")
+    assert client.get("/en/cr/702.19?edition=garbage").status_code == 404

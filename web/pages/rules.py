@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
@@ -33,7 +33,13 @@ bp = Blueprint("rules", __name__)
 @bp.get("/<lang>/cr/<number>", defaults={"edition": None})
 @bp.get("/<lang>/cr/<edition>/<number>")
 def rule(lang: str, number: str, edition: str | None) -> Response | str:
-    """The rule in the newest edition of ``lang``, or in the edition ``edition`` names (a date or an id)."""
+    """The rule in the newest edition of ``lang``, or in the edition ``edition`` names (a date or an id);
+    ``?edition=`` (as the contents and search pages take it) is sent to the edition's own URL."""
+    wanted = request.args.get("edition")
+    if edition is None and wanted:
+        pinned = pinned_rule(lang, wanted, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
+        return pinned if isinstance(pinned, Response) else \
+            redirect(state.urls().rule(lang, pinned[1], pinned[0], pinned=True), 301)
     found = newest_rule(lang, number, lambda n, _: state.urls().rule(lang, n)) if edition is None else \
         pinned_rule(lang, edition, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
     return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
