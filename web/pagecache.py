@@ -8,10 +8,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-MAX_BYTES = 24 * 1024 * 1024
+MAX_BYTES = 32 * 1024 * 1024
 """How many bytes of answers one build keeps (bodies; the least recently used go first)."""
-MAX_ENTRY_BYTES = 1024 * 1024
-"""Answers larger than this are not kept."""
+MAX_ENTRY_BYTES = 4 * 1024 * 1024
+"""Answers larger than this are not kept. The changes across many editions are the largest
+pages (``/en/changes/2002-10-07...2026-01-16``: 1.4 MB, 1-2 s to make) and the ones most worth
+keeping."""
 
 
 class PageCache:

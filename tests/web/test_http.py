@@ -72,3 +72,14 @@ def test_healthz_names_the_live_build_and_is_never_cached(client, kb_dir):
     body = health.get_json()
     assert (body["status"], body["build"], body["problem"]) == ("ok", current_build(kb_dir).root.name, None)
     assert 0 <= body["age_seconds"] < 3600
+
+
+def test_a_page_of_a_few_megabytes_is_kept_and_a_larger_one_is_not() -> None:
+    from web.pagecache import MAX_ENTRY_BYTES, PageCache
+
+    cache = PageCache(max_bytes=3 * MAX_ENTRY_BYTES)
+    changes = b"x" * 1_500_000  # /en/changes/2009-07-11...2026-01-16 is 1.3 MB and takes over a second to make
+    cache.put("changes", [], changes)
+    assert cache.get("changes") == ([], changes)
+    cache.put("huge", [], b"x" * (MAX_ENTRY_BYTES + 1))
+    assert cache.get("huge") is None
