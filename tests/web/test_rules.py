@@ -17,7 +17,7 @@ def test_subrule_page_shows_text_examples_breadcrumb_and_neighbours(client: Flas
     assert texts(page, "article .example-label") == ["Example:", "Example:"]
     assert texts(page, "article .example")[0].startswith("Example: A 2/2 creature that can block an additional")
     assert hrefs(page, ".prev-next a") == ["/en/cr/702.19a", "/en/cr/702.19c"]
-    assert page.select_one("title").get_text() == "702.19b · crkb"
+    assert page.select_one("title").get_text() == "702.19b Trample · crkb"
 
 
 def test_three_digit_rule_page_has_both_anchor_forms_for_every_subrule(client: FlaskClient) -> None:
@@ -104,7 +104,8 @@ def test_an_old_edition_says_so_and_links_the_newest(client: FlaskClient) -> Non
 def test_opengraph_tags_unfurl_the_rule(client: FlaskClient) -> None:
     page = soup(client.get("/en/cr/702.19a"))
     meta = {m["property"]: m["content"] for m in page.select("meta[property^='og:']")}
-    assert meta["og:title"] == "CR 702.19a (en, 2026-01-16)"
+    assert meta["og:title"] == "CR 702.19a Trample (en, 2026-01-16)"  # a subrule has its rule's title
+    assert page.title.get_text() == "702.19a Trample · crkb"
     assert meta["og:url"] == "http://localhost/en/cr/702.19a"
     assert meta["og:description"].startswith("Trample is a static ability that modifies the rules")
     assert len(meta["og:description"]) <= 200

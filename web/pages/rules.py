@@ -80,6 +80,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
     newest = store.find_edition(edition.lang)
     canonical = urls.absolute(urls.rule(edition.lang, number, edition))
     known = identity(edition, number)
+    heading = rules[0].title or _heading_above(edition, number)
     return {
         "edition": edition,
         "number": number,
@@ -103,7 +104,8 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
         "canonical": canonical,
-        "og_title": _og_title(rules[0], edition),
+        "heading": heading,
+        "og_title": _og_title(rules[0].number, heading, edition),
         "og_description": _og_description(rules),
     }
 
@@ -194,9 +196,19 @@ def _holding(number: str) -> dict[str, tuple[list[tuple[Edition, str]], int]]:
     return cache[number]
 
 
-def _og_title(head: Rule, edition: Edition) -> str:
-    heading = f" {head.title}" if head.title else ""
-    return f"CR {head.number}{heading} ({edition.lang}, {state.labels().name(edition)})"
+def _heading_above(edition: Edition, number: str) -> str | None:
+    """The title of the nearest rule above ``number`` that has one (103.5a: 103's "Starting the
+    Game"), for the page's title: a subrule has none of its own."""
+    for above in reversed(numbers.ancestors(number)):
+        found = state.store().rules_numbered(edition.id, above)
+        if found and found[0].title:
+            return found[0].title
+    return None
+
+
+def _og_title(number: str, heading: str | None, edition: Edition) -> str:
+    heading = f" {heading}" if heading else ""
+    return f"CR {number}{heading} ({edition.lang}, {state.labels().name(edition)})"
 
 
 def _og_description(rules: list[Rule]) -> str:
