@@ -4,6 +4,8 @@ is its seq (``search.index``), and its stored fields are read only for the resul
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -22,6 +24,20 @@ CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
 TITLE_ONLY = 0.5
 """Score factor of a rule that is a title alone (``601. Casting Spells``, ``702.19 Trample``)."""
+LIST_RULE = 0.6
+"""Score factor of a rule that is mostly a list of names (``list_rule``: 122.1b's keyword
+counters, 205.3m's creature types): it holds any two keywords of its list without being about
+either (``deathtouch trample`` is answered by 702.2c and 702.19c, not 122.1b). A name only such
+a list holds (``landfall``: 207.2c) still finds it first."""
+LIST_ITEMS = 12
+"""A list rule has at least this many items of one to three words and at most ``LIST_ITEM_CHARS``
+characters, ..."""
+LIST_ITEM_CHARS = 20
+LIST_SHARE = 0.8
+"""... which make at least this share of its comma-separated parts (a Japanese or Chinese
+sentence, cut at its 、 and ，, gives short parts too, but fewer of them are this short: ja
+2026-01-16 has 4 list rules, en 2026-01-16 14)."""
+_LIST_SEPARATORS = re.compile(r"[,;:、，；：]")
 MAX_NAMED = 2
 """A query naming more rules than this (a glossary term citing many) is ranked, not listed."""
 
@@ -135,21 +151,34 @@ def title_factors(searcher: WhooshSearcher) -> Callable[[int], float]:
     return factor
 
 
-def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, float]]) -> list[tuple[Found, float]]:
+def list_rule(text: str) -> bool:
+    """Whether a rule's text is mostly a list of names: ``LIST_ITEMS`` or more parts of one to
+    three words between commas, semicolons or colons (also the CJK ones), ``LIST_SHARE`` of all."""
+    parts = [part.strip() for part in _LIST_SEPARATORS.split(text)]
+    short = sum(1 for part in parts if 0 < len(part.split()) <= 3 and len(part) <= LIST_ITEM_CHARS)
+    return short >= LIST_ITEMS and short >= LIST_SHARE * len(parts)
+
+
+def text_before_titles(searcher: WhooshSearcher, results: list[tuple[Found, float]],
+                       lists: frozenset[int] = frozenset()) -> list[tuple[Found, float]]:
     """``results`` reordered with the score of each rule that is a title alone (``title_factors``)
-    times ``TITLE_ONLY``: a question is answered by a rule with text, not by the title of the
-    section holding it (a rule's name still lists it first: ``named_rules_first``)."""
+    times ``TITLE_ONLY``, and of each list rule (``lists``: their documents, ``list_rule``) times
+    ``LIST_RULE``: a question is answered by a rule with text, not by the title of the section
+    holding it nor a list naming its words (a rule's name still lists it first:
+    ``named_rules_first``)."""
     factor = title_factors(searcher)
-    return sorted(((found, score * factor(found.docnum)) for found, score in results), key=lambda pair: -pair[1])
+    return sorted(((found, score * factor(found.docnum) * (LIST_RULE if found.docnum in lists else 1.0))
+                   for found, score in results), key=lambda pair: -pair[1])
 
 
-def fills_with_text(searcher: WhooshSearcher, results: list[Found], limit: int) -> bool:
-    """Whether ``results`` hold at least ``limit`` rules with text. Hits added after them with
-    lower scores (``below``) can then never be shown among the first ``limit``, whatever
-    ``text_before_titles`` and ``named_rules_first`` do: only a title alone is moved down, and
-    only past the hits after it."""
+def fills_with_text(searcher: WhooshSearcher, results: list[Found], limit: int,
+                    lists: frozenset[int] = frozenset()) -> bool:
+    """Whether ``results`` hold at least ``limit`` rules with text that are no list rules. Hits
+    added after them with lower scores (``below``) can then never be shown among the first
+    ``limit``, whatever ``text_before_titles`` and ``named_rules_first`` do: only a title alone
+    or a list is moved down, and only past the hits after it."""
     factor = title_factors(searcher)
-    return sum(1 for found in results if factor(found.docnum) == 1.0) >= limit
+    return sum(1 for found in results if factor(found.docnum) == 1.0 and found.docnum not in lists) >= limit
 
 
 def query_languages(query: str) -> set[str]:

@@ -103,7 +103,7 @@ from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
-    query_languages, query_name, text_before_titles,
+    list_rule, query_languages, query_name, text_before_titles,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
 from search.scoring import top_hits
@@ -353,7 +353,8 @@ class Searcher:
                 if results:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
-        if len(results) < pool and not fills_with_text(searcher, results, limit):
+        lists = self._list_rules(edition.id)
+        if len(results) < pool and not fills_with_text(searcher, results, limit, lists):
             seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
@@ -365,7 +366,7 @@ class Searcher:
             results = [(found, found.score) for found in results]
         glossed = self._dictionary().glossed_names(edition.id, query_name(parsed))
         english = self._english_titles(edition.id) if lang != "en" and typed else {}
-        results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results), where, limit,
+        results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results, lists), where, limit,
                                     glossed, lambda number: fold(english.get(number, "")) == fold(typed))
         words = [field_tokens("body", text, lang) for text in self._marked_words(parsed, lang)]
         terms = {token for word in words for token in word}
@@ -376,6 +377,13 @@ class Searcher:
             self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer, whole), score)
             for found, score in results
         ]
+
+    def _list_rules(self, edition_id: str) -> frozenset[int]:
+        """The documents (seqs) of the edition's rules that are mostly lists of names
+        (``search.ordering.list_rule``), found once per reader."""
+        return self._readers.memo(edition_id, "list rules", lambda: frozenset(
+            seq for seq, text in self.store.query("SELECT seq, text FROM rules WHERE edition = ?", (edition_id,))
+            if text and list_rule(text)))
 
     def _marked_words(self, parsed: ParsedQuery, lang: str) -> list[str]:
         """The words a snippet marks: the query's, and in Chinese the words inside each

@@ -24,6 +24,7 @@ from ingest.terms import concept_key
 from kb.store.terms import english_singular, split_headword
 from kb.store.layout import current_build
 from kb.store.terms import TermDictionary
+from search.ordering import list_rule
 from search.searcher import open_searcher
 
 pytestmark = pytest.mark.corpus
@@ -538,3 +539,22 @@ def test_an_english_card_names_text_leads_to_its_rule_in_a_translation(with_card
     found = with_cards.find(query, lang=lang, limit=5)
     assert "101.3" in [hit.number for hit in found.hits]
     assert found.corrected is None
+
+
+@pytest.mark.parametrize(("lang", "query"), [("en", "deathtouch trample"), ("zh", "死触 践踏"), ("ja", "接死 トランプル")])
+def test_two_keywords_find_their_rules_before_a_list_naming_both(kb, lang: str, query: str) -> None:
+    # 122.1b lists the keyword counters (flying, first strike, ..., deathtouch, ..., trample): it held
+    # both words and came first, above 702.2c, where deathtouch and trample meet
+    numbers = [hit.number for hit in kb.search(query, lang=lang, limit=5)]
+    assert numbers[0] != "122.1b" and "702.2c" in numbers, numbers
+
+
+def test_a_name_only_a_list_holds_still_finds_it(kb) -> None:
+    assert [hit.number for hit in kb.search("landfall", lang="en", limit=1)] == ["207.2c"]  # the ability words
+    # written for the test: a list of names, and sentences
+    assert list_rule("The fruits are apple, banana, cherry, date, elderberry, fig, grape, kiwi, lemon, mango, "
+                     "nectarine, orange, pear, and quince.")
+    assert not list_rule("A fruit is ripe when it is soft, and a ripe fruit may be eaten at once; an unripe one, "
+                         "kept for a week in a warm room, ripens too. Nothing else changes when it ripens.")
+    assert not list_rule("果物は、柔らかくなると熟す。熟した果物は、すぐに食べてよい。熟していない果物は、暖かい部屋に、"
+                         "一週間置くと、熟す。")
