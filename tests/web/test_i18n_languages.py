@@ -133,3 +133,11 @@ def test_changes_from_an_excerpt_list_no_rule_it_lacks_as_created(client: FlaskC
     assert page.select("li.changed.change-created") == []
     english = client.get("/api/v1/changes/en/2024-04-12...2026-01-16").get_json()
     assert english["outside"] == 0 and english["counts"]["created"] > 0  # two whole texts: as before
+
+
+def test_a_number_gone_from_the_newest_edition_points_to_where_its_rule_went(client: FlaskClient) -> None:
+    # 509.5a of 2024-04-12 (declare blockers) is 509.3a in 2026-01-16: a link to the old number is followed
+    answer = client.get("/en/cr/509.5a")
+    assert answer.status_code == 404
+    first = BeautifulSoup(answer.text, "html.parser").select_one(".suggestions a")
+    assert (first.get_text(), first["href"]) == ("509.5a of 2024-04-12 is 509.3a here", "/en/cr/509.3a")

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from kb import numbers
 from kb.model import Edition, Rule
+from kb.store import history
 from kb.store.coverage import english_stand_in
 from web import state
 from web.display import rule_displays
@@ -141,7 +142,7 @@ def _not_found(edition: Edition, number: str) -> None:
                    [(_("%(number)s in English (en), %(edition)s", number=number, edition=labels.phrase(stand_in)),
                      urls.rule("en", number, stand_in))])
     near = store.nearest_numbers(edition.id, number, limit=8)
-    suggestions = [(n, urls.rule(edition.lang, n, edition)) for n in near]
+    suggestions = _moved_here(edition, number) + [(n, urls.rule(edition.lang, n, edition)) for n in near]
     suggestions += [
         (_("%(number)s in %(language)s %(edition)s", number=number, language=other.lang, edition=labels.name(other)),
          urls.rule(other.lang, number, other))
@@ -150,6 +151,23 @@ def _not_found(edition: Edition, number: str) -> None:
     abort_with(404, _("Rule %(number)s is not in the %(language)s edition %(edition)s.", number=number,
                       language=LANGUAGE_NAMES.get(edition.lang, edition.lang), edition=labels.phrase(edition)),
                suggestions)
+
+
+def _moved_here(edition: Edition, number: str) -> list[tuple[str, str]]:
+    """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``
+    (a link to 502.9a, Trample in 2009, finds 702.19a): ``[(label, page)]``, empty when no earlier
+    edition of its chain holds the number or the rule is gone."""
+    store, urls, labels = state.store(), state.urls(), state.labels()
+    earlier = [e for e in store.editions_having(number) if e.lang == edition.lang and e.effective_date
+               and edition.effective_date and e.effective_date < edition.effective_date]
+    located = history.locate(store, earlier[0].id, number) if earlier else None
+    if located is None:
+        return []
+    now = history.since(store, located, edition.id)
+    if not now.get("number"):
+        return []
+    return [(_("%(number)s of %(old)s is %(now)s here", number=number, old=labels.name(earlier[0]), now=now["number"]),
+             urls.rule(edition.lang, now["number"], edition))]
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
