@@ -111,3 +111,26 @@ def test_compare_shows_a_translations_english_once_when_it_is_the_newest(client:
     ]
     assert columns[1].select_one("p.note").get_text() == "The same edition as the newest English column."
     assert soup(client, "/ja/cr/103.5").select(".english-changed") == []
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("/ko/cr/abc", "'abc'은(는) 규칙 번호가 아닙니다 (규칙 번호는 702.19b와 같은 형식입니다)."),
+    ("/ja/cr/abc", "'abc'はルール番号ではありません（ルール番号は702.19bのような形です）。"),
+    ("/zh/cr/abc", "'abc'不是规则编号（规则编号形如 702.19b）。"),
+    ("/ja/changes/garbage", "変更点はOLD...NEWの形で指定します（例：2022-11-18...2023-04-14）。"),
+    ("/zh/cr/1999-01-01/702.19", "没有zh版本 '1999-01-01'。版本列表："),
+    ("/search?q=x&lang=ko&edition=all", "ko에는 판 'all'이(가) 없습니다."),
+])
+def test_argument_errors_speak_the_language_of_the_page(client: FlaskClient, url: str, message: str) -> None:
+    page = soup(client, url, 404)
+    assert page.select_one(".error-message").get_text() == message
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("/api/v1/rules/ko/abc", "'abc' is not a rule number (rule numbers look like 702.19b)."),
+    ("/api/v1/rules/zh/702.19?edition=1999-01-01", "No zh edition '1999-01-01'. Editions:"),
+    ("/api/v1/search?q=x&lang=ko&edition=all", "No edition 'all' in ko."),
+])
+def test_the_api_keeps_argument_errors_in_english(client: FlaskClient, url: str, message: str) -> None:
+    answer = client.get(url)
+    assert answer.status_code == 404 and answer.get_json()["error"]["message"] == message

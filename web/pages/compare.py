@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, redirect, render_template, request
+from flask_babel import gettext as _
 
 from kb import numbers
 from kb.diff import word_diff
@@ -50,7 +51,7 @@ def _langs(raw: str | None) -> list[str]:
     for lang in wanted:
         args.language(lang)
     if not wanted:
-        abort_with(400, "langs names no language (e.g. langs=en,ko,ja).")
+        abort_with(400, _("langs names no language (e.g. langs=en,ko,ja)."))
     return wanted
 
 
