@@ -134,3 +134,17 @@ def test_argument_errors_speak_the_language_of_the_page(client: FlaskClient, url
 def test_the_api_keeps_argument_errors_in_english(client: FlaskClient, url: str, message: str) -> None:
     answer = client.get(url)
     assert answer.status_code == 404 and answer.get_json()["error"]["message"] == message
+
+
+@pytest.mark.parametrize(("lang", "labels", "note"), [
+    ("ko", ["번역", "ko 판의 영어 원문", "최신 영어판"], "2021-11-19 이후 변경 없음."),
+    ("ja", ["翻訳", "ja版の英語原文", "最新の英語版"], "最新の英語版の列と同じ版です。"),
+    ("zh", ["译本", "zh版本的英文原文", "最新英文版本"], "自 2024-04-12 起未变更。"),
+])
+def test_compare_labels_and_notes_speak_the_page_language_and_roles_stay_english(
+        client: FlaskClient, lang: str, labels: list[str], note: str) -> None:
+    columns = soup(client, f"/compare/702.19?langs={lang}&lang={lang}").select("section.column")
+    assert [c["data-role"] for c in columns] == ["translation", f"English of the {lang} edition", "newest English edition"]
+    assert [c.select_one("p.role").get_text() for c in columns] == labels
+    assert {c.select_one("p.role")["lang"] for c in columns} == {lang}
+    assert note in [p.get_text() for c in columns for p in c.select("p.note")]
