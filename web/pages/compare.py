@@ -39,9 +39,10 @@ def compare(number: str) -> Response | str:
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
     date = request.args.get("edition") or None
+    lang = request.args.get("lang") or None  # the interface language, kept by the page's own links
     if not exact:
-        return redirect(state.urls().compare(canonical, langs, date), 301)
-    return render_template("compare/compare.html", number=canonical, langs=langs, date=date,
+        return redirect(state.urls().compare(canonical, langs, date, lang), 301)
+    return render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang,
                            rows=compare_rows(canonical, langs, date))
 
 
