@@ -156,3 +156,12 @@ def test_the_compare_link_keeps_the_language_of_the_rule_page(client: FlaskClien
     assert link["href"] == f"/compare/702.19?lang={lang}"
     compare = soup(client, link["href"])
     assert (compare.html["lang"], compare.select_one("section.column p.role").get_text()) == (lang, role)
+
+
+@pytest.mark.parametrize(("lang", "effective"), [("en", "effective {date}"), ("ko", "{date} 시행"), ("ja", "{date} 発効"),
+                                                 ("zh", "{date} 生效")])
+def test_the_preview_script_is_given_effective_in_the_page_language(client: FlaskClient, lang: str,
+                                                                    effective: str) -> None:
+    script = soup(client, f"/{lang}/cr/702.19").select_one("script[src$='/preview.js']")
+    assert script["data-effective"] == effective
+    assert '"effective "' not in (CSS.parent / "preview.js").read_text(encoding="utf-8")  # the words come from the page

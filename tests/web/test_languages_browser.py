@@ -82,3 +82,14 @@ def test_copying_a_rule_with_a_range_copies_its_words_only(page, base_url):
         "p => { const r = document.createRange(); r.selectNodeContents(p); const s = getSelection();"
         " s.removeAllRanges(); s.addRange(r); return s.toString(); }")
     assert "rules 603.7d–f" in selected and "[" not in selected and "d e f" not in selected
+
+
+@pytest.mark.parametrize(("lang", "line"), [("ko", "2021-11-19 시행"), ("ja", "2026-01-16 発効"), ("zh", "2024-04-12 生效")])
+def test_a_preview_names_its_edition_date_in_the_page_language(page, base_url, lang, line):
+    page.goto(f"{base_url}/{lang}/cr/702.19")
+    page.locator("article.rule[data-number='702.19c'] a.ref").first.hover()
+    preview = page.locator("#rule-preview")
+    preview.wait_for(state="visible", timeout=5000)
+    assert preview.locator("small").inner_text() == line
+    page.mouse.move(0, 0)
+    preview.wait_for(state="hidden", timeout=5000)
