@@ -28,6 +28,8 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 INTERFACE_LANGUAGES = ("en", "ko", "ja", "zh")
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "中文"}
 """How the site names each language (in that language)."""
+ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
+"""Each language named in English, for text that is always English (the OpenSearch description)."""
 
 
 def page_locale() -> str:

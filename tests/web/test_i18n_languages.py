@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
+from lxml import etree
 
 from web.app import create_app
 
@@ -165,3 +166,9 @@ def test_the_preview_script_is_given_effective_in_the_page_language(client: Flas
     script = soup(client, f"/{lang}/cr/702.19").select_one("script[src$='/preview.js']")
     assert script["data-effective"] == effective
     assert '"effective "' not in (CSS.parent / "preview.js").read_text(encoding="utf-8")  # the words come from the page
+
+
+def test_the_opensearch_description_names_the_languages_the_kb_holds(client: FlaskClient) -> None:
+    root = etree.fromstring(client.get("/opensearch.xml").data)
+    description = root.findtext("o:Description", namespaces={"o": "http://a9.com/-/spec/opensearch/1.1/"})
+    assert description == "Search the Magic: The Gathering Comprehensive Rules (English, Korean, Japanese, Chinese)"
