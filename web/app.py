@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g, redirect, request
+from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.local import LocalProxy
 
@@ -156,7 +157,7 @@ def _refuse_long_queries() -> None:
     character is 9 bytes percent-encoded), or all of them together over four times that."""
     total = sum(len(key) + len(value) for key, value in request.args.items(multi=True))
     if total > 4 * MAX_QUERY_CHARS or any(len(value) > MAX_QUERY_CHARS for value in request.args.values()):
-        errors.abort_with(400, f"The query is longer than {MAX_QUERY_CHARS} characters.")
+        errors.abort_with(400, _("The query is longer than %(count)s characters.", count=MAX_QUERY_CHARS))
 
 
 def _strip_trailing_slash() -> Response | None:

@@ -1,12 +1,15 @@
 """Request arguments resolved to KB objects, or an HTTP error: a language the KB has, an edition
 (404 naming the editions there are; a date naming several raises ``AmbiguousEdition``, which
 ``web.errors`` answers 300 with the choices), a rule number (404), and the search arguments the
-search page and the API share."""
+search page and the API share. Messages are in the page's language (``gettext``; English under
+``/api/``, whose locale is always English)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from flask_babel import gettext as _
 
 from kb import numbers
 from kb.errors import EditionNotFound
@@ -34,7 +37,8 @@ def language(lang: str) -> str:
     """``lang`` when the KB has editions in it; 404 otherwise."""
     if lang not in state.store().languages():
         known = ", ".join(state.store().languages())
-        abort_with(404, f"No language {lang[:20]!r} here (languages: {known}).", [("Home", state.urls().home())])
+        abort_with(404, _("No language %(language)s here (languages: %(known)s).", language=repr(lang[:20]), known=known),
+                   [(_("Home"), state.urls().home())])
     return lang
 
 
@@ -46,7 +50,8 @@ def edition(lang: str, wanted: str | None) -> Edition:
     except EditionNotFound:
         store, urls, labels = state.store(), state.urls(), state.labels()
         choices = [(labels.name(e), urls.rule(lang, "1", e, pinned=True)) for e in store.editions(lang)[:20]]
-        abort_with(404, f"No {lang} edition {str(wanted)[:40]!r}. Editions:", choices)
+        abort_with(404, _("No %(language)s edition %(edition)s. Editions:", language=lang, edition=repr(str(wanted)[:40])),
+                   choices)
     raise AssertionError("unreachable")
 
 
@@ -55,7 +60,7 @@ def rule_number(text: str) -> tuple[str, bool]:
     ``text`` is no rule number at all."""
     number = numbers.parse_number(text)
     if number is None:
-        abort_with(404, f"{text[:80]!r} is not a rule number (rule numbers look like 702.19b).")
+        abort_with(404, _("%(text)s is not a rule number (rule numbers look like 702.19b).", text=repr(text[:80])))
     return number, number == text
 
 
@@ -79,7 +84,9 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:
-        abort_with(404, f"No edition {wanted[:40]!r}{' in ' + lang if lang else ''}.")
+        if lang:
+            abort_with(404, _("No edition %(edition)s in %(language)s.", edition=repr(wanted[:40]), language=lang))
+        abort_with(404, _("No edition %(edition)s.", edition=repr(wanted[:40])))
     return SearchArgs(query, found.lang, found, literal)
 
 

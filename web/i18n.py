@@ -5,8 +5,8 @@ A page's interface words are in the language of the texts it shows: the language
 English. The message catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean,
 Japanese, Chinese; English is the source), compiled to ``messages.mo`` beside them (committed;
 ``tests/web/test_i18n.py`` checks that each ``.mo`` holds its ``.po``). To add strings:
-``pybabel extract -F babel.cfg -o messages.pot .`` then ``pybabel update -i messages.pot -d
-web/translations`` and ``pybabel compile -d web/translations``.
+``pybabel extract --no-wrap -F babel.cfg -o messages.pot .`` then ``pybabel update --no-wrap -i
+messages.pot -d web/translations`` and ``pybabel compile -f -d web/translations`` (ARCHITECTURE.md).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 INTERFACE_LANGUAGES = ("en", "ko", "ja", "zh")
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "中文"}
 """How the site names each language (in that language)."""
+ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
+"""Each language named in English, for text that is always English (the OpenSearch description)."""
 
 
 def page_locale() -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import current_app, g
+from flask_babel import gettext as _
 
 from kb.model import Edition
 from kb.store.coverage import Coverage, coverage
@@ -153,7 +154,7 @@ def searcher() -> Any:
     (or an outdated one: the message asks for a rebuild)."""
     found = generation()
     if found.searcher is None:
-        default = "Search is unavailable: this knowledge base has no search index."
+        default = _("Search is unavailable: this knowledge base has no search index.")
         abort_with(503, found.search_unavailable or default)
     return found.searcher
 

@@ -5,7 +5,7 @@ Public URL forms (the contract in DESIGN.md "URLs"):
 - ``/<lang>/cr/<number>``: the newest edition of ``lang``;
 - ``/<lang>/cr/<edition>/<number>``: pinned, ``edition`` an effective date ``YYYY-MM-DD`` or, when
   a language has several editions of one date, the edition id;
-- ``/compare/<number>?langs=en,ko``, ``/search?q=``, ``/<lang>/glossary/<term>``, ``/api/v1/...``.
+- ``/compare/<number>?langs=en,ko&lang=ko``, ``/search?q=``, ``/<lang>/glossary/<term>``, ``/api/v1/...``.
 
 Paths are built by hand (not ``url_for``) because a rule page can print a thousand links; they are
 prefixed with the request's script root so the site can be mounted under a path.
@@ -83,13 +83,17 @@ class Urls:
         """The widely linked fragment form ``R70219b``."""
         return numbers.anchor(number)
 
-    def compare(self, number: str, langs: list[str] | None = None, edition: str | None = None) -> str:
-        """``/compare/<number>`` with ``langs`` (comma-joined) and an optional pinned date."""
+    def compare(self, number: str, langs: list[str] | None = None, edition: str | None = None,
+                lang: str | None = None) -> str:
+        """``/compare/<number>`` with ``langs`` (comma-joined), an optional pinned date and ``lang``,
+        the interface language (the language of the page the link is on, as on search links)."""
         args = {}
         if langs:
             args["langs"] = ",".join(langs)
         if edition:
             args["edition"] = edition
+        if lang:
+            args["lang"] = lang
         return f"{_root()}/compare/{number}" + (f"?{urlencode(args, safe=',')}" if args else "")
 
     def search(self, query: str = "", lang: str | None = None, edition: str | None = None,

@@ -56,6 +56,13 @@ def test_compare_redirects_loose_numbers_and_refuses_unknown_languages(client: F
     assert client.get("/compare/702.19?langs=xx").status_code == 404
 
 
+def test_the_compare_pages_own_links_keep_its_interface_language(client: FlaskClient) -> None:
+    response = client.get("/compare/702.19B?langs=ko&lang=ko")
+    assert (response.status_code, response.headers["Location"]) == (301, "/compare/702.19b?langs=ko&lang=ko")
+    pinned = soup(client.get("/compare/103.4?langs=en,ko&edition=2021-11-19&lang=ko"))
+    assert pinned.select_one(".pairing a")["href"] == "/compare/103.4?langs=en,ko&lang=ko"
+
+
 def test_glossary_index_and_entry_with_linked_references(client: FlaskClient) -> None:
     assert texts(soup(client.get("/en/glossary")), "ul.glossary a") == ["Trample"]
     page = soup(client.get("/en/glossary/Trample"))

@@ -3,10 +3,13 @@ of the home page answering 200."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
+
+CSS = Path(__file__).resolve().parents[2] / "web" / "static" / "site.css"
 
 
 def soup(client: FlaskClient, url: str) -> BeautifulSoup:
@@ -23,6 +26,16 @@ def test_editions_lists_every_edition_with_its_count_coverage_and_source(client:
                     ["2021-11-19", "11", "rules 103–702", "2021-11-15.txt"]]  # the test KB's editions are excerpts
     assert [a["href"] for a in page.select("tbody td:first-child a")] == [
         "/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1", "/ko/cr/2021-11-19/1", "/ja/cr/2023-09-01/1"]
+
+
+def test_the_editions_table_scrolls_in_its_own_box_and_keeps_dates_whole(client: FlaskClient) -> None:
+    # a phone's width: the table never widens the page, a date never breaks ("2026-\n01-16"), a file name may
+    page = soup(client, "/editions")
+    assert len(page.select("section.edition-list > .table-scroll > table")) == len(page.select("section.edition-list"))
+    css = " ".join(CSS.read_text(encoding="utf-8").split())
+    assert ".table-scroll { overflow-x: auto; }" in css
+    assert ".edition-list td:first-child a, .edition-list td.count { white-space: nowrap; }" in css
+    assert ".edition-list td.source { overflow-wrap: anywhere; }" in css
 
 
 def test_a_language_and_its_contents(client: FlaskClient) -> None:

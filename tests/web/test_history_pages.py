@@ -135,8 +135,8 @@ def test_an_old_editions_title_searched_there_lists_its_rule_first(client, query
 def test_an_older_editions_rule_compares_the_same_rule_by_its_number_now(client):
     # en 2021-11-19 103.4 (the mulligan) is 103.5 now: /compare/103.4 would set today's 103.4 beside it
     link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href^='/compare/']")
-    assert link["href"] == "/compare/103.5"
-    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/702.19"
+    assert link["href"] == "/compare/103.5?lang=en"
+    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/702.19?lang=en"
 
 
 def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
+from lxml import etree
 
 from web.app import create_app
 
@@ -141,3 +142,63 @@ def test_a_number_gone_from_the_newest_edition_points_to_where_its_rule_went(cli
     assert answer.status_code == 404
     first = BeautifulSoup(answer.text, "html.parser").select_one(".suggestions a")
     assert (first.get_text(), first["href"]) == ("509.5a of 2024-04-12 is 509.3a here", "/en/cr/509.3a")
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("/ko/cr/abc", "'abc'은(는) 규칙 번호가 아닙니다 (규칙 번호는 702.19b와 같은 형식입니다)."),
+    ("/ja/cr/abc", "'abc'はルール番号ではありません（ルール番号は702.19bのような形です）。"),
+    ("/zh/cr/abc", "'abc'不是规则编号（规则编号形如 702.19b）。"),
+    ("/ja/changes/garbage", "変更点はOLD...NEWの形で指定します（例：2022-11-18...2023-04-14）。"),
+    ("/zh/cr/1999-01-01/702.19", "没有zh版本 '1999-01-01'。版本列表："),
+    ("/search?q=x&lang=ko&edition=all", "ko에는 판 'all'이(가) 없습니다."),
+])
+def test_argument_errors_speak_the_language_of_the_page(client: FlaskClient, url: str, message: str) -> None:
+    page = soup(client, url, 404)
+    assert page.select_one(".error-message").get_text() == message
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("/api/v1/rules/ko/abc", "'abc' is not a rule number (rule numbers look like 702.19b)."),
+    ("/api/v1/rules/zh/702.19?edition=1999-01-01", "No zh edition '1999-01-01'. Editions:"),
+    ("/api/v1/search?q=x&lang=ko&edition=all", "No edition 'all' in ko."),
+])
+def test_the_api_keeps_argument_errors_in_english(client: FlaskClient, url: str, message: str) -> None:
+    answer = client.get(url)
+    assert answer.status_code == 404 and answer.get_json()["error"]["message"] == message
+
+
+@pytest.mark.parametrize(("lang", "labels", "note"), [
+    ("ko", ["번역", "ko 판의 영어 원문", "최신 영어판"], "2021-11-19 이후 변경 없음."),
+    ("ja", ["翻訳", "ja版の英語原文", "最新の英語版"], "最新の英語版の列と同じ版です。"),
+    ("zh", ["译本", "zh版本的英文原文", "最新英文版本"], "自 2024-04-12 起未变更。"),
+])
+def test_compare_labels_and_notes_speak_the_page_language_and_roles_stay_english(
+        client: FlaskClient, lang: str, labels: list[str], note: str) -> None:
+    columns = soup(client, f"/compare/702.19?langs={lang}&lang={lang}").select("section.column")
+    assert [c["data-role"] for c in columns] == ["translation", f"English of the {lang} edition", "newest English edition"]
+    assert [c.select_one("p.role").get_text() for c in columns] == labels
+    assert {c.select_one("p.role")["lang"] for c in columns} == {lang}
+    assert note in [p.get_text() for c in columns for p in c.select("p.note")]
+
+
+@pytest.mark.parametrize(("lang", "role"), [("en", "translation"), ("ko", "번역"), ("ja", "翻訳"), ("zh", "译本")])
+def test_the_compare_link_keeps_the_language_of_the_rule_page(client: FlaskClient, lang: str, role: str) -> None:
+    link = soup(client, f"/{lang}/cr/702.19").select_one(".edition-line a[href^='/compare/']")
+    assert link["href"] == f"/compare/702.19?lang={lang}"
+    compare = soup(client, link["href"])
+    assert (compare.html["lang"], compare.select_one("section.column p.role").get_text()) == (lang, role)
+
+
+@pytest.mark.parametrize(("lang", "effective"), [("en", "effective {date}"), ("ko", "{date} 시행"), ("ja", "{date} 発効"),
+                                                 ("zh", "{date} 生效")])
+def test_the_preview_script_is_given_effective_in_the_page_language(client: FlaskClient, lang: str,
+                                                                    effective: str) -> None:
+    script = soup(client, f"/{lang}/cr/702.19").select_one("script[src$='/preview.js']")
+    assert script["data-effective"] == effective
+    assert '"effective "' not in (CSS.parent / "preview.js").read_text(encoding="utf-8")  # the words come from the page
+
+
+def test_the_opensearch_description_names_the_languages_the_kb_holds(client: FlaskClient) -> None:
+    root = etree.fromstring(client.get("/opensearch.xml").data)
+    description = root.findtext("o:Description", namespaces={"o": "http://a9.com/-/spec/opensearch/1.1/"})
+    assert description == "Search the Magic: The Gathering Comprehensive Rules (English, Korean, Japanese, Chinese)"

@@ -82,3 +82,29 @@ def test_copying_a_rule_with_a_range_copies_its_words_only(page, base_url):
         "p => { const r = document.createRange(); r.selectNodeContents(p); const s = getSelection();"
         " s.removeAllRanges(); s.addRange(r); return s.toString(); }")
     assert "rules 603.7d–f" in selected and "[" not in selected and "d e f" not in selected
+
+
+@pytest.mark.parametrize(("lang", "line"), [("ko", "2021-11-19 시행"), ("ja", "2026-01-16 発効"), ("zh", "2024-04-12 生效")])
+def test_a_preview_names_its_edition_date_in_the_page_language(page, base_url, lang, line):
+    page.goto(f"{base_url}/{lang}/cr/702.19")
+    page.locator("article.rule[data-number='702.19c'] a.ref").first.hover()
+    preview = page.locator("#rule-preview")
+    preview.wait_for(state="visible", timeout=5000)
+    assert preview.locator("small").inner_text() == line
+    page.mouse.move(0, 0)
+    preview.wait_for(state="hidden", timeout=5000)
+
+
+@pytest.mark.parametrize("width", [375, 320])
+def test_the_editions_table_fits_a_phone_and_keeps_its_dates_on_one_line(page, base_url, width):
+    # the Japanese seed's file name (001_5b900e1a5ef93c8f.txt) and broken dates made the page 411 px wide at 375
+    context = page.context.browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(f"{base_url}/editions")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = phone.evaluate("[...document.querySelectorAll('.table-scroll')].map(b => b.scrollWidth - b.clientWidth)")
+    assert boxes and all(overflow <= 0 for overflow in boxes)
+    lines = phone.evaluate("[...document.querySelectorAll('tbody td:first-child a')].map(a => a.getClientRects().length)")
+    assert lines and set(lines) == {1}  # each date on one line
+    phone.screenshot(path=f"/tmp/crkb-languages-editions-{width}.png", full_page=True)
+    context.close()

@@ -24,6 +24,8 @@ def test_opensearch_description_is_linked_and_points_at_search(client: FlaskClie
     ns = {"o": "http://a9.com/-/spec/opensearch/1.1/"}
     assert [u.get("template") for u in root.findall("o:Url", ns)] == [
         "http://localhost/search?q={searchTerms}", "http://localhost/api/v1/search?q={searchTerms}"]
+    # the test KB holds no Chinese edition: the description names the languages it holds
+    assert root.findtext("o:Description", namespaces=ns).endswith("Rules (English, Korean, Japanese)")
 
 
 def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:

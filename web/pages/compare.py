@@ -11,9 +11,11 @@ only editions of that date are shown, so only same-edition rules pair.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, redirect, render_template, request
+from flask_babel import gettext as _
 
 from kb import numbers
 from kb.diff import word_diff
@@ -23,6 +25,7 @@ from kb.store import history
 from web import args, state
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
+from web.i18n import N_
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -36,9 +39,10 @@ def compare(number: str) -> Response | str:
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
     date = request.args.get("edition") or None
+    lang = request.args.get("lang") or None  # the interface language, kept by the page's own links
     if not exact:
-        return redirect(state.urls().compare(canonical, langs, date), 301)
-    return render_template("compare/compare.html", number=canonical, langs=langs, date=date,
+        return redirect(state.urls().compare(canonical, langs, date, lang), 301)
+    return render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang,
                            rows=compare_rows(canonical, langs, date))
 
 
@@ -50,18 +54,24 @@ def _langs(raw: str | None) -> list[str]:
     for lang in wanted:
         args.language(lang)
     if not wanted:
-        abort_with(400, "langs names no language (e.g. langs=en,ko,ja).")
+        abort_with(400, _("langs names no language (e.g. langs=en,ko,ja)."))
     return wanted
 
 
 ENGLISH = "en"
+TRANSLATION, NEWEST_ENGLISH, SAME_EDITION = N_("translation"), N_("newest English edition"), N_("same edition")
+"""Column roles: English in ``data-role`` (what scripts and tests select on), translated where shown."""
+OWN_ENGLISH = "English of the {lang} edition"
+"""The role of the English edition a translation (``lang``) was checked against."""
+_OWN_ENGLISH = re.compile(r"English of the (\w+) edition")
 
 
 @dataclass(frozen=True)
 class Column:
     """One column: ``edition`` (None when the language has no edition to show), its ``rules``
     (empty when the edition lacks the number) ready to print as ``articles``, what it is
-    (``role``) and a ``note`` for readers."""
+    (``role``, English: the ``data-role``; ``label`` is it in the reader's language) and a ``note``
+    for readers (in their language)."""
 
     lang: str
     edition: Edition | None
@@ -71,6 +81,14 @@ class Column:
     articles: list[RuleDisplay] = field(default_factory=list)
     number: str | None = None
     diff: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """``role`` in the reader's language."""
+        own = _OWN_ENGLISH.fullmatch(self.role)
+        if own:
+            return _("English of the %(language)s edition", language=own[1])
+        return _(self.role) if self.role in (TRANSLATION, NEWEST_ENGLISH, SAME_EDITION) else self.role
 
 
 def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
@@ -82,7 +100,7 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
         return [[column for lang in langs for column in _pinned_columns(number, lang, date)]]
     store = state.store()
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
-    newest_column = [_column(number, newest_en, "newest English edition")] if newest_en else []
+    newest_column = [_column(number, newest_en, NEWEST_ENGLISH)] if newest_en else []
     rows = []
     for lang in (x for x in langs if x != ENGLISH):
         translation = _newest_holding(number, lang)
@@ -90,7 +108,7 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
         if by_identity is not None:
             rows.append(by_identity)
             continue
-        row = [_column(number, translation, "translation")]
+        row = [_column(number, translation, TRANSLATION)]
         if translation.effective_date is not None and newest_en is not None:
             row.append(_own_english(number, translation, newest_en))
         rows.append(row + newest_column)
@@ -100,7 +118,7 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
 def _column(number: str, edition: Edition, role: str, note: str | None = None,
             diff: list[tuple[str, str]] | None = None) -> Column:
     rules = _rules(edition, number)
-    note = note if rules else f"No rule {number} in this edition."
+    note = note if rules else _("No rule %(number)s in this edition.", number=number)
     articles = rule_displays(rules, linker(edition), edition.lang, edition) if rules else []
     return Column(edition.lang, edition, rules, role, note, articles, number, diff or [])
 
@@ -115,35 +133,39 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
         return None
     own = store.edition(parts[0]["edition"])
     own_number = parts[0]["number"]
-    note = None if own_number == number else f"The translation's {number} is {own_number} in English."
+    note = None if own_number == number else _("The translation's %(number)s is %(english)s in English.",
+                                                number=number, english=own_number)
     if own.effective_date != translation.effective_date:
-        note = (note + " " if note else "") + f"The translation's text agrees best with the English edition {own.date_text}."
-    own_role = f"English of the {translation.lang} edition"
+        note = (note + " " if note else "") + _("The translation's text agrees best with the English edition %(date)s.",
+                                                 date=own.date_text)
+    own_role = OWN_ENGLISH.format(lang=translation.lang)
     if own.id == newest_en.id:  # one English rule: shown once, in the newest English column
-        return [_column(number, translation, "translation"),
-                Column(ENGLISH, own, [], own_role, "The same edition as the newest English column."),
-                _column(own_number, newest_en, "newest English edition", note)]
-    row = [_column(number, translation, "translation"), _column(own_number, own, own_role, note)]
+        return [_column(number, translation, TRANSLATION),
+                Column(ENGLISH, own, [], own_role, _("The same edition as the newest English column.")),
+                _column(own_number, newest_en, NEWEST_ENGLISH, note)]
+    row = [_column(number, translation, TRANSLATION), _column(own_number, own, own_role, note)]
     if len(parts) < 2:
         return row
     now = parts[1]
     if now["number"] is None:
-        reused = f" {number} in this edition is another rule." if store.rules_numbered(newest_en.id, number) else ""
-        row.append(Column(ENGLISH, newest_en, [], "newest English edition",
-                          f"This rule was removed from the English rules after {own.date_text}.{reused}"))
+        note = _("This rule was removed from the English rules after %(date)s.", date=own.date_text)
+        if store.rules_numbered(newest_en.id, number):
+            note += " " + _("%(number)s in this edition is another rule.", number=number)
+        row.append(Column(ENGLISH, newest_en, [], NEWEST_ENGLISH, note))
         return row
     notes = []
     if now["number"] != own_number:
-        notes.append(f"Renumbered {own_number} → {now['number']} since {own.date_text}.")
+        notes.append(_("Renumbered %(old)s → %(new)s since %(date)s.", old=own_number, new=now["number"],
+                       date=own.date_text))
         if store.rules_numbered(newest_en.id, own_number):
-            notes.append(f"{own_number} in this edition is another rule.")
+            notes.append(_("%(number)s in this edition is another rule.", number=own_number))
     diff: list[tuple[str, str]] = []
     if now["change"] in ("edited", "moved+edited"):
-        notes.append(f"The English text changed since {own.date_text} (marked below).")
+        notes.append(_("The English text changed since %(date)s (marked below).", date=own.date_text))
         diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
     elif not notes:
-        notes.append(f"Unchanged since {own.date_text}.")
-    row.append(_column(now["number"], newest_en, "newest English edition", " ".join(notes), diff))
+        notes.append(_("Unchanged since %(date)s.", date=own.date_text))
+    row.append(_column(now["number"], newest_en, NEWEST_ENGLISH, " ".join(notes), diff))
     return row
 
 
@@ -160,19 +182,20 @@ def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:
     except AmbiguousEdition as several:
         editions = [store.edition(edition_id) for edition_id in several.ids]
     except EditionNotFound:
-        return [Column(lang, None, [], "same edition", f"No {lang} edition effective {date} in the KB.")]
-    return [_column(number, edition, "same edition") for edition in editions]
+        return [Column(lang, None, [], SAME_EDITION,
+                       _("No %(language)s edition effective %(date)s in the KB.", language=lang, date=date))]
+    return [_column(number, edition, SAME_EDITION) for edition in editions]
 
 
 def _own_english(number: str, translation: Edition, newest_en: Edition) -> Column:
     same_day = [e for e in state.store().editions(ENGLISH) if e.effective_date == translation.effective_date]
+    role = OWN_ENGLISH.format(lang=translation.lang)
     if not same_day:
-        note = f"No English edition effective {translation.date_text} in the KB."
-        return Column(ENGLISH, None, [], f"English of the {translation.lang} edition", note)
+        note = _("No English edition effective %(date)s in the KB.", date=translation.date_text)
+        return Column(ENGLISH, None, [], role, note)
     if same_day[0].id == newest_en.id:
-        return Column(ENGLISH, newest_en, [], f"English of the {translation.lang} edition",
-                      "The same edition as the newest English column.")
-    return _column(number, same_day[0], f"English of the {translation.lang} edition")
+        return Column(ENGLISH, newest_en, [], role, _("The same edition as the newest English column."))
+    return _column(number, same_day[0], role)
 
 
 def _newest_holding(number: str, lang: str) -> Edition:

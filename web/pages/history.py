@@ -63,7 +63,7 @@ def changes(lang: str, span: str = "...") -> str:
     """The changes between two editions of ``lang`` (``old...new``, dates or ids)."""
     args.language(lang)
     if "..." not in span:
-        abort_with(404, "Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14).")
+        abort_with(404, _("Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14)."))
     raw_old, raw_new = span.split("...", 1)
     chain = history.chain(state.store(), lang)
     if len(chain) < 2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template, request
 
 from web import state
+from web.i18n import ENGLISH_NAMES
 from web.pages.entry import sections
 
 bp = Blueprint("home", __name__)
@@ -27,6 +28,8 @@ def index() -> str:
 
 @bp.get("/opensearch.xml")
 def opensearch() -> Response:
-    """The OpenSearch description that lets a browser add the site as a search engine."""
-    xml = render_template("home/opensearch.xml")
+    """The OpenSearch description that lets a browser add the site as a search engine; its
+    description names the languages the KB holds."""
+    languages = [ENGLISH_NAMES.get(lang, lang) for lang in state.store().languages()]
+    xml = render_template("home/opensearch.xml", languages=languages)
     return Response(xml, mimetype="application/opensearchdescription+xml")

@@ -117,11 +117,12 @@ def _compare_href(edition: Edition, number: str, known: Identity | None, newest:
     starting life, beside it); pinned to the edition's date when the rule is gone from the newest."""
     urls = state.urls()
     if newest.id == edition.id:
-        return urls.compare(number)
+        return urls.compare(number, lang=edition.lang)
     now = known.newest if known is not None else None
     if now is not None and now.number:
-        return urls.compare(now.number)
-    return urls.compare(number, edition=edition.effective_date.isoformat() if edition.effective_date else None)
+        return urls.compare(now.number, lang=edition.lang)
+    return urls.compare(number, edition=edition.effective_date.isoformat() if edition.effective_date else None,
+                        lang=edition.lang)
 
 
 def _rules_shown(edition: Edition, number: str) -> list[Rule]:

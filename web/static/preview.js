@@ -1,8 +1,11 @@
 // Previews of referenced rules: hover or keyboard focus on a rule link (a.ref[data-preview])
 // fetches the rule's plain text from the JSON API and shows it in a tooltip. Text is set with
-// textContent, never as HTML. The site works without this script.
+// textContent, never as HTML. The site works without this script. The script element's
+// data-effective is "effective {date}" in the page's language (base.html), e.g. "{date} 시행".
 (function () {
   "use strict";
+  var script = document.currentScript;
+  var effective = (script && script.getAttribute("data-effective")) || "effective {date}";
   var cache = new Map();
   var tip = null;
   var current = null;
@@ -36,9 +39,12 @@
     head.textContent = rule.number + (rule.title ? " " + rule.title : "");
     var body = document.createElement("p");
     body.textContent = rule.title && rule.text === rule.title ? "" : rule.text;
-    var when = document.createElement("small");
-    when.textContent = "effective " + rule.effective_date;
-    box.append(head, body, when);
+    box.append(head, body);
+    if (rule.effective_date) {
+      var when = document.createElement("small");
+      when.textContent = effective.replace("{date}", rule.effective_date);
+      box.append(when);
+    }
   }
 
   function place(box, link) {
