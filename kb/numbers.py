@@ -30,14 +30,17 @@ NUMBER_PATTERN = RULE_PATTERN + r"(?:\.\d+[a-z]?)?"
 
 _CANONICAL = re.compile(rf"^(?P<rule>{RULE_PATTERN})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
 _LOOSE = re.compile(
-    r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则)\s*\.?\s*)?"
-    rf"(?P<body>{RULE_PATTERN}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?\s*$",
+    r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则|제|第)\s*\.?\s*)?"
+    rf"(?P<body>{RULE_PATTERN}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?"
+    r"\s*(?:번\s*규칙|번|조|条|规则|の?\s*(?:ルール|規則)|규칙)?\s*[?？]?\s*$",
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
-PREFIX_LANGUAGES = {"규칙": "ko", "ルール": "ja", "規則": "ja", "规则": "zh"}
-"""The language a number's prefix word is written in (``规则`` is simplified Chinese; ``規則``, the
-same word in Japanese kanji and traditional characters, is read as Japanese)."""
+PREFIX_LANGUAGES = {"규칙": "ko", "제": "ko", "조": "ko", "ルール": "ja", "規則": "ja", "の": "ja", "规则": "zh",
+                    "第": "zh", "条": "zh"}
+"""The language a word written with a number is in (``规则`` is simplified Chinese; ``規則``, the
+same word in Japanese kanji and traditional characters, is read as Japanese; ``제702.19조`` is
+Korean, ``第702.19条`` Chinese)."""
 
 
 class InvalidRuleNumber(ValueError):
@@ -215,7 +218,10 @@ def anchor(number: str) -> str:
 
 
 def prefix_language(text: str) -> str | None:
-    """The language of the prefix word of a rule number written with one (``규칙 702.19b`` ->
-    ``"ko"``, ``规则702.19b`` -> ``"zh"``); None without one, or for ``rule``/``CR``."""
+    """The language of the word a rule number is written with, before or after it (``규칙 702.19b``
+    and ``702.19b번`` -> ``"ko"``, ``702.19bのルール`` -> ``"ja"``, ``规则702.19b`` -> ``"zh"``);
+    None without one, or for ``rule``/``CR``."""
     text = unicodedata.normalize("NFKC", text).strip()
-    return next((lang for word, lang in PREFIX_LANGUAGES.items() if text.startswith(word)), None)
+    if "번" in text:
+        return "ko"
+    return next((lang for word, lang in PREFIX_LANGUAGES.items() if word in text), None)

@@ -18,6 +18,10 @@ from kb import numbers
         ("ルール702.19b", "702.19b"),
         ("規則 702.19b", "702.19b"),
         ("规则702.19b", "702.19b"),
+        ("702.19bのルール", "702.19b"),
+        ("702.19b번 규칙", "702.19b"),
+        ("제702.19조", "702.19"),
+        ("第702.19条", "702.19"),
         ("704.5", "704.5"),
         ("702.19.", "702.19"),
         ("７０２．１９ｂ", "702.19b"),
@@ -31,7 +35,8 @@ def test_parse_number_accepts_common_variants(written: str, canonical: str) -> N
     assert numbers.parse_number(written) == canonical
 
 
-@pytest.mark.parametrize("written", ["", "trample", "702.19l", "704.5o", "0", "1000.1", "70.1", "702.19bb"])
+@pytest.mark.parametrize("written", ["", "trample", "702.19l", "704.5o", "0", "1000.1", "70.1", "702.19bb",
+                                     "702.19bの", "702 trample", "조 702"])
 def test_parse_number_refuses_non_numbers(written: str) -> None:
     assert numbers.parse_number(written) is None
 
@@ -77,3 +82,6 @@ def test_the_language_of_a_numbers_prefix_word() -> None:
 
     assert [prefix_language(q) for q in ("규칙 702.19b", "ルール702.19b", "規則 702", "规则702.19b", "rule 702.19b",
                                          "702.19b", "ＣＲ 702")] == ["ko", "ja", "ja", "zh", None, None, None]
+    # and after it, as Korean, Japanese and Chinese readers also write a number
+    assert [prefix_language(q) for q in ("702.19b번", "702.19bのルール", "제702.19조", "第702.19条")] == [
+        "ko", "ja", "ko", "zh"]

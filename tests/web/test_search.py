@@ -36,6 +36,8 @@ def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:
     # a rule-number prefix in the reader's language goes to the rule in that language
     assert client.get("/search", query_string={"q": "규칙 702.19b"}).headers["Location"] == "/ko/cr/702.19b"
     assert client.get("/search", query_string={"q": "ルール101.2"}).headers["Location"] == "/ja/cr/101.2"
+    assert client.get("/search", query_string={"q": "101.2のルール"}).headers["Location"] == "/ja/cr/101.2"
+    assert client.get("/search", query_string={"q": "702.19b번"}).headers["Location"] == "/ko/cr/702.19b"
 
 
 def test_search_page_lists_hits_with_marked_snippets(search_config: dict) -> None:
