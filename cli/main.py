@@ -214,9 +214,11 @@ def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, 
         if not report.published:
             raise click.ClickException("nothing could be built:\n" + format_report(report.to_dict()))
     from web.app import create_app
+    from web.warm import warm
 
     address = serving.public_url_for(host, port, public_url)
     app = create_app({"KB_DIR": str(kb_dir), "PUBLIC_URL": address})
+    warm(app)  # the first searches of each language, in the background
     click.echo(f"Serving crkb on http://{host}:{port}/ as {address}/ (KB {kb_dir}); Ctrl+C to stop.")
     serving.run(app, host, port, threads, access_log=not quiet)
 
