@@ -31,8 +31,8 @@ class Changed:
 @dataclass
 class Changes:
     """What changed from edition ``old`` to ``new`` (``counts`` per change, ``unchanged`` too).
-    ``outside``: the rules of one edition that lie outside the part of the CR an excerpt on the
-    other side holds (``kb.store.coverage``), neither created nor removed, and not listed."""
+    ``outside``: the rules one edition holds and an excerpt on the other side lacks
+    (``kb.store.coverage``): neither created nor removed, and not listed."""
 
     lang: str
     old: str

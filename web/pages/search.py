@@ -3,8 +3,9 @@
 A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) goes straight to that
 rule's page, in the language of its prefix word when no language is asked for (``规则 702.19b``:
 the Chinese rule), in the edition asked for (the header's search box of an older edition's page
-asks for it) or, when that lacks the number, in the newest edition of its language. A query searched with a spelling correction says so ("Showing results for trample")
-and links the search of the words as typed (``literal=1``, uncorrected).
+asks for it) or, when that lacks the number, in the newest edition of its language. A query
+searched with a spelling correction says so ("Showing results for trample") and links the search
+of the words as typed (``literal=1``, uncorrected).
 """
 
 from __future__ import annotations
