@@ -108,3 +108,16 @@ def test_the_editions_table_fits_a_phone_and_keeps_its_dates_on_one_line(page, b
     assert lines and set(lines) == {1}  # each date on one line
     phone.screenshot(path=f"/tmp/crkb-languages-editions-{width}.png", full_page=True)
     context.close()
+
+
+def test_a_reader_types_a_number_or_a_term_in_the_header_box_of_a_korean_page(page, base_url):
+    # the box searched every language in English: 702.19b typed on a Korean page opened the English rule
+    page.goto(f"{base_url}/ko/cr/702.19")
+    page.fill("header.site input[name=q]", "702.19b")
+    page.press("header.site input[name=q]", "Enter")
+    page.wait_for_url(f"{base_url}/ko/cr/702.19b")
+    page.fill("header.site input[name=q]", "trample")
+    page.press("header.site input[name=q]", "Enter")
+    page.wait_for_url("**/search?**")
+    assert page.locator("html").get_attribute("lang") == "ko"
+    assert page.locator("li.hit a.hit-title").first.get_attribute("href").startswith("/ko/cr/702.19")
