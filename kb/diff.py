@@ -46,3 +46,25 @@ def words_changed(runs: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     removed = [t.strip() for op, t in runs if op == "-" and t.strip()]
     added = [t.strip() for op, t in runs if op == "+" and t.strip()]
     return removed, added
+
+
+
+def in_context(runs: list[tuple[str, str]], words: int = 4) -> list[tuple[str, str]]:
+    """``runs`` (``word_diff``'s) with each kept run cut to the ``words`` words next to the changes
+    around it, ``…`` standing for what is cut: a summary of what changed that still reads
+    (``… damage to a planeswalker[, or battle] and more …``) where the changes alone are fragments."""
+    out: list[tuple[str, str]] = []
+    for index, (op, text) in enumerate(runs):
+        parts = _WORD.findall(text)
+        head = words if index > 0 else 0  # the words after the change before
+        tail = words if index < len(runs) - 1 else 0  # the words before the change after
+        if op != "=" or len(parts) <= head + tail:
+            out.append((op, text))
+            continue
+        kept_head, kept_tail = "".join(parts[:head]), "".join(parts[len(parts) - tail:])
+        out.append((op, f"{kept_head.rstrip()} … {kept_tail.lstrip()}".strip()
+                    if head and tail else f"{kept_head.rstrip()} …" if head else f"… {kept_tail.lstrip()}"))
+    return out
+
+
+_WORD = re.compile(r"\s*\S+\s*|\s+")

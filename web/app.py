@@ -30,6 +30,7 @@ from markupsafe import escape
 from werkzeug.local import LocalProxy
 
 from kb import numbers
+from kb.diff import in_context
 from kb.errors import IndexOutdated, KBMissing, StoreOutdated
 from kb.store.layout import FINISHED, current_build, current_target
 from kb.store.read import Store
@@ -80,7 +81,7 @@ def create_app(config: dict[str, Any]) -> Flask:
         urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES,
         coverage_of=state.coverage_of, cards_read=cards_read,
     )
-    app.jinja_env.filters.update(level=numbers.level, printed=printed_number, titled=titled)
+    app.jinja_env.filters.update(level=numbers.level, printed=printed_number, titled=titled, in_context=in_context)
     init_i18n(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
