@@ -354,7 +354,7 @@ class Searcher:
                     notes.corrected(edition.id, parsed, thorough)
                 parsed = thorough if results else parsed
         lists = self._list_rules(edition.id)
-        if len(results) < pool and not fills_with_text(searcher, results, limit, lists):
+        if len(results) < pool and not fills_with_text(searcher, results, limit):
             seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
             broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
