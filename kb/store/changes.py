@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.errors import NotAligned
-from kb.store.coverage import coverage
+from kb.store.coverage import coverage, english_stand_in
 from kb.store.read import Store
 
 
@@ -32,7 +32,8 @@ class Changed:
 class Changes:
     """What changed from edition ``old`` to ``new`` (``counts`` per change, ``unchanged`` too).
     ``outside``: the rules one edition holds and an excerpt on the other side lacks
-    (``kb.store.coverage``): neither created nor removed, and not listed."""
+    (``kb.store.coverage``): neither created nor removed, and not listed (a translation's rule
+    that English itself created in between is listed as created)."""
 
     lang: str
     old: str
@@ -90,12 +91,31 @@ def changes(store: Store, old: str, new: str) -> Changes:
 def _drop_outside(store: Store, out: Changes) -> None:
     """When ``out.old`` is an excerpt (``kb.store.coverage``), a rule it lacks was left out of
     it, not created since (ja 2023-09-01 holds 277 rules of 100-208: 2026-01-16 did not create
-    2,994 rules); when ``out.new`` is one, a rule it lacks was not removed. Such rules are
-    dropped from ``out.rules`` and counted in ``out.outside``."""
+    2,994 rules), unless English created it in between (``_created_in_english``); when
+    ``out.new`` is one, a rule it lacks was not removed. Such rules are dropped from
+    ``out.rules`` and counted in ``out.outside``."""
     excerpt_before, excerpt_after = coverage(store, out.old) is not None, coverage(store, out.new) is not None
     if not excerpt_before and not excerpt_after:
         return
+    created = _created_in_english(store, out.old, out.new) if excerpt_before else set()
     kept = [c for c in out.rules
-            if not (c.change == "created" and excerpt_before or c.change == "removed" and excerpt_after)]
+            if not (c.change == "created" and excerpt_before and c.seq not in created
+                    or c.change == "removed" and excerpt_after)]
     out.outside = len(out.rules) - len(kept)
     out.rules = kept
+
+
+def _created_in_english(store: Store, old: str, new: str) -> set[int]:
+    """The rules (seqs) of translation ``new`` whose English rule (its translation partner's) is
+    not in the English edition standing in for ``old`` (``english_stand_in``: its partner, else
+    the English edition of its date): new in English too, so created. Empty for English
+    editions and when either English edition is missing."""
+    before = english_stand_in(store, store.edition(old))
+    if before is None or store.edition(new).lang == "en":
+        return set()
+    held = {lineage for (lineage,) in store.query("SELECT lineage FROM lineage WHERE edition = ?", (before.id,))}
+    rows = store.query(
+        "SELECT c.seq, l.lineage FROM counterparts c "
+        "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
+        "JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq WHERE c.edition = ? AND c.agrees = 1", (new,))
+    return {seq for seq, lineage in rows if lineage not in held}
