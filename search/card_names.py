@@ -77,17 +77,23 @@ class CardNames(Protocol):
 
 @dataclass(frozen=True)
 class NameReading:
-    """A query as searched (``text``), the names of the cards read as their keywords and types
-    (``cards``, as the cards print them: ``Storm Crow`` for ``storm crow``) and the name-like
+    """A query as searched (``text``), the cards read as their keywords and types (``found``;
+    ``cards`` their names as printed: ``Storm Crow`` for ``storm crow``) and the name-like
     spans dropped (``dropped``), in query order; ``card_text`` are the words the text holds only
     from the Oracle texts of those cards (weaker than the question's own: ``search.informative``)."""
 
     text: str
-    cards: tuple[str, ...] = ()
+    found: tuple[Card, ...] = ()
+    """The cards read, in query order (their texts are read for judge vocabulary: ``search.expand``)."""
     dropped: tuple[str, ...] = ()
     card_text: frozenset[str] = frozenset()
     read_as: tuple[tuple[str, ...], ...] = ()
     """Per card of ``cards``, its ``Card.words`` (what the card is: ``("flying", "creature")``)."""
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The names of the cards read, as the cards print them."""
+        return tuple(card.name for card in self.found)
 
 
 @dataclass(frozen=True)
@@ -123,7 +129,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     chunks = _chunks(query)
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
-    found_cards: list[tuple[str, tuple[str, ...]]] = []
+    found_cards: list[tuple[Card, tuple[str, ...]]] = []
     card_text: set[str] = set()
     if cards is not None:
         found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text if text_words else None)
@@ -139,7 +145,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     text = query
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
-    return NameReading(" ".join(text.split()), tuple(name for name, _ in found_cards), tuple(dropped),
+    return NameReading(" ".join(text.split()), tuple(card for card, _ in found_cards), tuple(dropped),
                        frozenset(card_text), tuple(words for _, words in found_cards))
 
 
@@ -153,7 +159,7 @@ def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | Non
     if card is None or terms.is_term(name):
         return None
     words = card.words()
-    return NameReading(" ".join(words), (card.name,), read_as=(tuple(words),))
+    return NameReading(" ".join(words), (card,), read_as=(tuple(words),))
 
 
 def _chunks(query: str) -> list[_Chunk]:
@@ -168,11 +174,11 @@ def _chunks(query: str) -> list[_Chunk]:
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
                 edits: list[tuple[int, int, str]], used: set[int],
-                card_text: set[str] | None) -> list[tuple[str, tuple[str, ...]]]:
+                card_text: set[str] | None) -> list[tuple[Card, tuple[str, ...]]]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
     ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``; none when it
-    is None); returns each card's name as printed with its ``Card.words``."""
-    found: list[tuple[str, tuple[str, ...]]] = []
+    is None); returns each card with its ``Card.words``."""
+    found: list[tuple[Card, tuple[str, ...]]] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
     while i < len(chunks):
@@ -202,7 +208,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
-        found.append((card.name, tuple(words)))
+        found.append((card, tuple(words)))
         i = span[-1] + 1
     return found
 

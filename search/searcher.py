@@ -278,9 +278,7 @@ class Searcher:
     def _card_texts(self, reading: NameReading) -> tuple[str, ...]:
         """The Oracle texts (``Card.rules_text``) of the cards ``reading`` read, in query order,
         then what they do together (``card_list.together``: two replacement effects)."""
-        found = [self.cards.card(name) for name in reading.cards] if self.cards is not None else []
-        cards = [card for card in found if card is not None]
-        return (*(card.rules_text() for card in cards), *together(cards))
+        return (*(card.rules_text() for card in reading.found), *together(reading.found))
 
     def _search_edition(
         self, edition: Edition, parsed: ParsedQuery, section: str | None, limit: int, notes: SearchNotes,
