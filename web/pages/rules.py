@@ -52,11 +52,13 @@ OG_DESCRIPTION_CHARS = 200
 @dataclass(frozen=True)
 class Crumb:
     """One breadcrumb step: a number, its heading (or None) and its page (None: an excerpt that
-    does not print that section heading has no page for it)."""
+    does not print that section heading has no page for it); ``printed_title`` is its title as
+    printed (None for a rule without one, whose ``title`` is the start of its text)."""
 
     number: str
     title: str | None
     href: str | None
+    printed_title: str | None = None
 
 
 SWITCHER_NEWEST = 3
@@ -81,7 +83,8 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
     newest = store.find_edition(edition.lang)
     canonical = urls.absolute(urls.rule(edition.lang, number, edition))
     known = identity(edition, number)
-    heading = rules[0].title or _heading_above(edition, number)
+    crumbs = breadcrumb(edition, number)
+    heading = rules[0].title or next((c.printed_title for c in reversed(crumbs) if c.printed_title), None)
     return {
         "edition": edition,
         "number": number,
@@ -89,7 +92,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "head": rules[0],
         "rules": rules,
         "children": store.children(edition.id, number) if numbers.level(number) == 0 else [],
-        "crumbs": breadcrumb(edition, number),
+        "crumbs": crumbs,
         "previous": before,
         "next": after,
         "cited_by": store.rules_citing(edition.id, number),
@@ -143,23 +146,25 @@ def _not_found(edition: Edition, number: str) -> None:
                    [(_("%(number)s in English (en), %(edition)s", number=number, edition=labels.phrase(stand_in)),
                      urls.rule("en", number, stand_in))])
     near = store.nearest_numbers(edition.id, number, limit=8)
-    suggestions = _moved_here(edition, number) + [(n, urls.rule(edition.lang, n, edition)) for n in near]
+    holding = store.editions_having(number)
+    suggestions = _moved_here(edition, number, holding) + [(n, urls.rule(edition.lang, n, edition)) for n in near]
     suggestions += [
         (_("%(number)s in %(language)s %(edition)s", number=number, language=other.lang, edition=labels.name(other)),
          urls.rule(other.lang, number, other))
-        for other in store.editions_having(number)[:6]
+        for other in holding[:6]
     ]
     abort_with(404, _("Rule %(number)s is not in the %(language)s edition %(edition)s.", number=number,
                       language=LANGUAGE_NAMES.get(edition.lang, edition.lang), edition=labels.phrase(edition)),
                suggestions)
 
 
-def _moved_here(edition: Edition, number: str) -> list[tuple[str, str]]:
+def _moved_here(edition: Edition, number: str, holding: list[Edition]) -> list[tuple[str, str]]:
     """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``
     (a link to 502.9a, Trample in 2009, finds 702.19a): ``[(label, page)]``, empty when no earlier
-    edition of its chain holds the number or the rule is gone."""
+    edition of its chain holds the number or the rule is gone. ``holding``: the editions holding
+    ``number``, newest first (``Store.editions_having``)."""
     store, urls, labels = state.store(), state.urls(), state.labels()
-    earlier = [e for e in store.editions_having(number) if e.lang == edition.lang and e.effective_date
+    earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
                and edition.effective_date and e.effective_date < edition.effective_date]
     located = history.locate(store, earlier[0].id, number) if earlier else None
     if located is None:
@@ -180,7 +185,8 @@ def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
         found = store.rules_numbered(edition.id, above)
         title = (found[0].title or found[0].text[:60]) if found else None
         page = found or numbers.level(above) > 0
-        crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition) if page else None))
+        crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition) if page else None,
+                            found[0].title if found else None))
     return crumbs
 
 
@@ -213,16 +219,6 @@ def _holding(number: str) -> dict[str, tuple[list[tuple[Edition, str]], int]]:
         cache[number] = {lang: ([(e, urls.rule(lang, number, e)) for e in found[:SWITCHER_NEWEST]], len(found))
                          for lang, found in by_lang.items()}
     return cache[number]
-
-
-def _heading_above(edition: Edition, number: str) -> str | None:
-    """The title of the nearest rule above ``number`` that has one (103.5a: 103's "Starting the
-    Game"), for the page's title: a subrule has none of its own."""
-    for above in reversed(numbers.ancestors(number)):
-        found = state.store().rules_numbered(edition.id, above)
-        if found and found[0].title:
-            return found[0].title
-    return None
 
 
 def _og_title(number: str, heading: str | None, edition: Edition) -> str:
