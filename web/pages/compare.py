@@ -141,7 +141,7 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
     own_role = OWN_ENGLISH.format(lang=translation.lang)
     if own.id == newest_en.id:  # one English rule: shown once, in the newest English column
         return [_column(number, translation, TRANSLATION),
-                Column(ENGLISH, own, [], own_role, _("The same edition as the newest English column.")),
+                _same_as_newest(own, own_role),
                 _column(own_number, newest_en, NEWEST_ENGLISH, note)]
     row = [_column(number, translation, TRANSLATION), _column(own_number, own, own_role, note)]
     if len(parts) < 2:
@@ -194,8 +194,14 @@ def _own_english(number: str, translation: Edition, newest_en: Edition) -> Colum
         note = _("No English edition effective %(date)s in the KB.", date=translation.date_text)
         return Column(ENGLISH, None, [], role, note)
     if same_day[0].id == newest_en.id:
-        return Column(ENGLISH, newest_en, [], role, _("The same edition as the newest English column."))
+        return _same_as_newest(newest_en, role)
     return _column(number, same_day[0], role)
+
+
+def _same_as_newest(newest_en: Edition, role: str) -> Column:
+    """The English column of a translation whose English edition is the newest one, shown in the
+    newest English column: empty, saying so."""
+    return Column(ENGLISH, newest_en, [], role, _("The same edition as the newest English column."))
 
 
 def _newest_holding(number: str, lang: str) -> Edition:
