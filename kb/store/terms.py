@@ -23,8 +23,9 @@ term list, ``list``, last)."""
 MAX_PIECES = 16
 """Longest term looked for, in pieces of the query (a Latin word, a space, or one other character)."""
 _PIECE = re.compile(r"[A-Za-z0-9'’-]+|\s+|.", re.DOTALL)
-_TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:译者?注[：:]|번역자\s?주|역주).*[）)]$")
-"""A translators' closing note: Chinese ``（译者注：…）``, Korean ``(번역자 주-…)``."""
+_TRANSLATOR_NOTE = re.compile(r"\s*[（(](?:[译譯]者?[注註][：:]|번역자\s?주|역주).*[）)]$")
+"""A translators' closing note: Chinese ``（译者注：…）`` (Traditional ``（譯者註：…）``), Korean
+``(번역자 주-…)``."""
 _FOLD_CJK = re.compile(r"[\s・·]+")
 MIN_KANA_BEFORE_KANA = 3
 """Kana a reading needs to be read as a term before more hiragana (``_inside_kana``)."""

@@ -242,6 +242,8 @@ def test_headwords_and_concepts() -> None:
     assert split_headword("生息条件(島)（せいそくじょうけんしま）／Islandhome") == ("生息条件(島)", "せいそくじょうけんしま", "Islandhome")
     assert split_headword("（へや）／Room") == ("（へや）／Room", None, None)  # the term is missing: a misprint
     assert split_headword("抓/平手（译者注：在英文中这两个词是相同的。）") == ("抓/平手", None, None)
+    assert split_headword("抓/平手（譯者註：在英文中這兩個詞是相同的。）") == ("抓/平手", None, None)  # Traditional
+    assert split_headword("放置（譯注：此詞已廢止。）") == ("放置", None, None)
     # ko/kormtgcr/2018-08-10.txt 702.21: a Korean translators' note
     assert split_headword("Banding(번역자 주-잘 쓰이지 않는 키워드라 번역하지 않음)") == ("Banding", None, None)
     assert concept_key(" Legend  Rule.") == "legend rule"
