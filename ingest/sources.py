@@ -59,9 +59,10 @@ class SourceText:
     """A reader's output for one file.
 
     ``name`` is the file name; ``format`` one of ``"official-text"``, ``"hard-wrapped-text"``,
-    ``"scraped-page"``, ``"plain-text"``, ``"jekyll-markdown"``; ``encoding`` the codec the
-    bytes were decoded with; ``text`` the decoded, line-end-normalised text (for metadata
-    detection); ``diagnostics`` what was removed, repaired or doubted, with line numbers.
+    ``"scraped-page"``, ``"plain-text"``, ``"jekyll-markdown"``, ``"html-page"``; ``encoding``
+    the codec the bytes were decoded with; ``text`` the decoded, line-end-normalised text (of an
+    HTML page: its text, one paragraph per line), for metadata detection; ``diagnostics`` what
+    was removed, repaired or doubted, with line numbers.
     """
 
     name: str

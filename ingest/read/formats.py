@@ -10,6 +10,7 @@ import filetype
 
 from ingest.read.decode import decode_bytes
 from ingest.read.detect import detect_meta
+from ingest.read.readers.html_page import is_html_page, read_html_page
 from ingest.read.readers.jekyll import is_jekyll_markdown, read_jekyll_markdown
 from ingest.read.readers.scraped import is_scraped_page, read_scraped_page
 from ingest.read.readers.text import is_hard_wrapped, read_hard_wrapped_text, read_official_text, read_plain_text
@@ -28,6 +29,7 @@ FORMATS: dict[str, Reader] = {
     "scraped-page": read_scraped_page,
     "plain-text": read_plain_text,
     "jekyll-markdown": read_jekyll_markdown,
+    "html-page": read_html_page,
 }
 """Every source format and its reader."""
 
@@ -44,7 +46,8 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
     Returns a ``SourceText`` whose ``name`` is the file name. Raises ``SourceError`` naming the
     file (and line where there is one) for a file over ``MAX_BYTES`` (refused from its size,
     without reading it), an unreadable, empty, binary or undecodable file, an unknown ``fmt``,
-    and a text that is no CR text (fewer than ``MIN_RULE_LINES`` rule lines).
+    and a text that is no CR text (fewer than ``MIN_RULE_LINES`` rule lines; in an HTML page,
+    among the paragraphs of its text).
     """
     path = Path(path)
     if data is None:
@@ -57,7 +60,10 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
         fmt = recognise_format(text, str(path))
     elif fmt not in FORMATS:
         raise SourceError(str(path), None, f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
-    return FORMATS[fmt](text, path.name, encoding)
+    source = FORMATS[fmt](text, path.name, encoding)
+    if source.format == "html-page":  # its rules need not start lines of the HTML: a page may be one line
+        _check_rule_lines(source.text, str(path))
+    return source
 
 
 DOCUMENT_KINDS = {"rtf": "an RTF document", "pdf": "a PDF document", "doc": "a Word document (DOC)",
@@ -77,13 +83,14 @@ def _refuse_documents(data: bytes, path: str) -> None:
 def recognise_format(text: str, path: str = "<text>") -> str:
     """The format of a decoded source text (a key of ``FORMATS``).
 
+    An HTML document -> ``"html-page"`` (its text is checked once read: ``read_source``);
     Jekyll front matter or Markdown rules -> ``"jekyll-markdown"``; site boilerplate ->
     ``"scraped-page"``; wrapped lines -> ``"hard-wrapped-text"``; English -> ``"official-text"``;
-    other languages -> ``"plain-text"``. Raises ``SourceError`` when the text has no rule lines.
+    other languages -> ``"plain-text"``. Raises ``SourceError`` when any other text has no rule lines.
     """
-    rule_lines = RULE_LINE.findall(text)
-    if len(rule_lines) < MIN_RULE_LINES:
-        raise SourceError(path, None, f"not a CR text: {len(rule_lines)} lines start with a rule number")
+    if is_html_page(text):
+        return "html-page"
+    _check_rule_lines(text, path)
     if is_jekyll_markdown(text):
         return "jekyll-markdown"
     if is_scraped_page(text):
@@ -91,6 +98,13 @@ def recognise_format(text: str, path: str = "<text>") -> str:
     if is_hard_wrapped(text):
         return "hard-wrapped-text"
     return "official-text" if detect_meta(text).lang == "en" else "plain-text"
+
+
+def _check_rule_lines(text: str, path: str) -> None:
+    """Raise ``SourceError`` when fewer than ``MIN_RULE_LINES`` lines of ``text`` start with a rule number."""
+    rule_lines = RULE_LINE.findall(text)
+    if len(rule_lines) < MIN_RULE_LINES:
+        raise SourceError(path, None, f"not a CR text: {len(rule_lines)} lines start with a rule number")
 
 
 def _read_bytes(path: Path) -> bytes:
