@@ -5,7 +5,9 @@ Accepted input: a Jekyll post: YAML front matter between ``---`` lines, Liquid t
 body in which rules are Markdown paragraphs (``**900.1.** text``) or raw HTML blocks
 (``<a name="100.1"></a>`` then ``<p class="clause" markdown="1">**100.1a** text</p>``),
 headings (``### 100. 일반``), links (``[702.105](/700#702.105)``) and symbol images
-(``![{T}](/assets/symbols/T.gif)``). markdown-it-py parses the Markdown, BeautifulSoup the HTML
+(``![{T}](/assets/symbols/T.gif)``). Any other Markdown copy of the CR reads the same way:
+headings (``## 702. Keyword Abilities``), list items (``- 702.19b text``; a line ``100. General``
+is an ordered list item to Markdown, and keeps its number here). markdown-it-py parses the Markdown, BeautifulSoup the HTML
 blocks; each physical line of text becomes one paragraph, symbols written as the official text
 writes them (``{T}``, ``{W/U}``, ``{2/B}``, ``{W/P}``, ``{CHAOS}``, ``{PW}``).
 
@@ -40,11 +42,19 @@ COLOURS = frozenset("WUBRGC")
 BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "blockquote"})
 
 
+MARKDOWN_RULES = re.compile(r"^(?:#{1,6}[ \t]+\d{1,3}\.|[-*+][ \t]+\**\d{3}\.\d|\**[1-9]\d{2}\.\d+[a-z]?\.?\*\*)", re.M)
+"""A rule or section number written in Markdown: a heading (``## 702. Keyword Abilities``), a
+list item of a rule (``- 702.19b``; not a list of contents, ``- 702. Keyword Abilities``, which a
+plain text may hold) or bold (``**100.1.**``)."""
+MIN_MARKDOWN_RULES = 3
+
+
 def is_jekyll_markdown(text: str) -> bool:
-    """True for text with YAML front matter, Liquid tags or rules written as ``**100.1.**``."""
+    """True for text with YAML front matter, Liquid tags or at least ``MIN_MARKDOWN_RULES`` rule
+    numbers written in Markdown (``MARKDOWN_RULES``): a Jekyll page, or any Markdown copy."""
     if text.startswith(FRONT_MATTER_FENCE + "\n") and "\n" + FRONT_MATTER_FENCE + "\n" in text[3:3000]:
         return True
-    return bool(LIQUID.search(text)) or len(re.findall(r"^\**[1-9]\d{2}\.\d+[a-z]?\.?\*\*", text, re.M)) >= 3
+    return bool(LIQUID.search(text)) or len(MARKDOWN_RULES.findall(text)) >= MIN_MARKDOWN_RULES
 
 
 def read_jekyll_markdown(text: str, name: str, encoding: str = "") -> SourceText:
@@ -61,9 +71,13 @@ def read_jekyll_markdown(text: str, name: str, encoding: str = "") -> SourceText
     heading = front_matter_section(text)
     if heading is not None:
         paragraphs.append(heading)
+    item = ""  # an ordered list item's number, which markdown-it keeps apart from its text
     for token in tokens:
-        if token.type == "inline" and token.map:
-            paragraphs += _inline_lines(md, env, token.content, token.map[0] + 1)
+        if token.type == "list_item_open" and token.info:
+            item = f"{token.info}{token.markup} "  # ``100. General``: a list item numbered 100
+        elif token.type == "inline" and token.map:
+            paragraphs += _inline_lines(md, env, item + token.content, token.map[0] + 1)
+            item = ""
         elif token.type == "html_block" and token.map:
             paragraphs += _html_lines(md, env, token.content, token.map[0] + 1)
     if heading is not None and any(_same_heading(heading.text, p.text) for p in paragraphs[1:]):

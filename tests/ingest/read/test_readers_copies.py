@@ -1,4 +1,4 @@
-"""The HTML page reader: a CR saved as a web page reads as its text file does."""
+"""A CR saved as a web page (the HTML page reader) or written as Markdown reads as its text file does."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from ingest.read.decode import decode_bytes
 from ingest.read.formats import read_source, recognise_format
 from ingest.read.readers.html_page import is_html_page, read_html_page
+from ingest.read.readers.jekyll import read_jekyll_markdown
 from ingest.sources import Diagnostic, Paragraph, SourceError
 from tests.corpus import shared_file
 
@@ -75,21 +76,54 @@ def test_what_is_no_html_page() -> None:
     assert is_html_page("<div>header</div>\n<body>\n<p>100.1. x</p>")
 
 
+MARKDOWN = """# Widget Rules
+
+## 1. Widgets
+
+100. General
+
+- 100.1. Widgets are *round*.
+- **100.1a** A widget may [spin](#R1001).
+
+### 100.2. Spinning
+
+100.2a Pay ![{T}](/assets/symbols/T.gif) to spin.
+Example: A widget spins.
+"""
+
+
+def test_markdown_rules_keep_their_numbers() -> None:
+    assert recognise_format(MARKDOWN) == "jekyll-markdown"
+    assert read_jekyll_markdown(MARKDOWN, "rules.md").paragraphs == [
+        Paragraph("Widget Rules", 1),
+        Paragraph("1. Widgets", 3),
+        Paragraph("100. General", 5),  # an ordered list item to Markdown
+        Paragraph("100.1. Widgets are round.", 7),
+        Paragraph("100.1a A widget may spin.", 8),
+        Paragraph("100.2. Spinning", 10),
+        Paragraph("100.2a Pay {T} to spin.", 12),
+        Paragraph("Example: A widget spins.", 13),
+    ]
+    contents = "Contents\n- 100. General\n- 101. Widgets\n- 102. Spinning\n\n100.1. Widgets are round.\n"
+    assert recognise_format(contents) == "official-text"  # a list of contents is no Markdown
+
+
 def _bare(text: str) -> str:
     """``text`` without tags and whitespace, unescaped."""
     return re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]*>", "", text)))
 
 
-_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?\.?|\d{3}\.|\d\.)\s+(.*)$")
+_RULE = re.compile(r"^(\d{3}\.\d+[a-z]?\.?|\d{3}\.|\d\.)(\s+)(.*)$")
 
 
 def _layouts(lines: list[str]) -> dict[str, str]:
-    """The text's lines as four kinds of HTML page (each a common way sites print the CR)."""
+    """The text's lines as four kinds of HTML page (each a common way sites print the CR) and two
+    kinds of Markdown."""
     e = html.escape
 
     def split(line: str, number: str, text: str) -> str:
         found = _RULE.match(line)
-        return number.format(e(found.group(1))) + text.format(e(found.group(2))) if found else text.format(e(line))
+        return number.format(e(found.group(1))) + text.format(e(found.group(3))) if found else text.format(e(line))
 
     return {
         "minified, <b> numbers": "<!DOCTYPE html><html><body><nav>Home</nav><div>" + "".join(
@@ -99,7 +133,24 @@ def _layouts(lines: list[str]) -> dict[str, str]:
         "<br> lines": "<html><body><div class=post>" + "<br>\n".join(e(line) for line in lines) + "</div></body></html>",
         "list of spans": "<!doctype html>\n<body>\n<ul>\n" + "\n".join(
             f"<li>{split(line, '<span>{}</span>', '<span>{}</span>')}</li>" for line in lines) + "\n</ul>\n</body>",
+        "Markdown headings": "\n\n".join(_markdown(line, headings=True) for line in lines),
+        "Markdown list": "\n".join(_markdown(line, headings=False) for line in lines),
     }
+
+
+def _markdown(line: str, headings: bool) -> str:
+    """A line in Markdown: a section or rule heading as a heading (``## 702. Keyword Abilities``),
+    a subrule as a list item with its number in bold, or else (``headings`` False) every numbered
+    line as a list item (``100. General`` is an ordered one); other lines escaped."""
+    found = _RULE.match(line)
+    escaped = re.sub(r"([\\`*_{}\[\]<>#+!|~-])", r"\\\1", line)
+    if not found:
+        return escaped
+    number, space, rest = found.groups()
+    rest = re.sub(r"([\\`*_{}\[\]<>#+!|~-])", r"\\\1", rest)
+    if headings and number.count(".") < 3 and not number[-1:].isalpha():
+        return "#" * (number.count(".") + 1) + f" {number}{space}{rest}"
+    return f"- **{number}**{space}{rest}" if re.search(r"\.\d", number) else f"{number}{space}{rest}"
 
 
 @pytest.mark.corpus
@@ -110,10 +161,12 @@ def test_a_corpus_text_as_a_web_page_reads_as_the_text_file(name: str) -> None:
     text_file = read_source(path)
     lines = [line.strip() for line in decode_bytes(path.read_bytes(), name)[0].split("\n") if line.strip()]
     for layout, page in _layouts(lines).items():
-        source = read_source(path.with_suffix(".html"), data=page.encode("utf-8"))
-        assert source.format == "html-page", layout
-        # a page shows runs of spaces as one: so does the reader (``600.1b  Text``)
-        assert [p.text for p in source.paragraphs] == [re.sub(" +", " ", p.text) for p in text_file.paragraphs], layout
+        markdown = layout.startswith("Markdown")
+        source = read_source(path.with_suffix(".md" if markdown else ".html"), data=page.encode("utf-8"))
+        assert source.format == ("jekyll-markdown" if markdown else "html-page"), layout
+        # a page shows runs of spaces as one: so does the reader (``600.1b  Text``); Markdown keeps them
+        expected = [p.text if markdown else re.sub(" +", " ", p.text) for p in text_file.paragraphs]
+        assert [p.text for p in source.paragraphs] == expected, layout
         page_lines = [_bare(line) for line in page.split("\n")]
-        if len(page_lines) > 1:  # each paragraph's line is the page line holding it
+        if len(page_lines) > 1 and not markdown:  # each paragraph's line is the page line holding it
             assert all(_bare(p.text) in page_lines[p.line - 1] for p in source.paragraphs), layout
