@@ -11,6 +11,9 @@ The passes, each only among the rules still unmatched:
    Then the children still unmatched under two matched parents are paired best first when similar
    (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702).
 3. **Same number** and similar text.
+
+   Passes 2 and 3 pair by place only when no unmatched sibling of either rule is clearly more like
+   the other (``_contested``): a subrule inserted mid-list sits where the old one it displaced is expected.
 4. **Similar text** (rapidfuzz ratio) among the rest, best pairs first, one to one: a lower score
    suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
    613), then within its section, then anywhere; short texts need the highest score so stock
@@ -35,6 +38,9 @@ SIBLING_SCORE = 55.0
 """Least ratio of two children of matched parents (pass 2b; short texts need ``SECTION_SCORE``)."""
 SAME_NUMBER_SCORE = 60.0
 """Least ratio for two rules of the same number (pass 3)."""
+CONTESTED_MARGIN = 10.0
+"""How much more like one of the rules an unmatched sibling must be to stop passes 2 and 3
+pairing them by place (``_contested``)."""
 RELATED_SCORE = 70.0
 """Least ratio for a rule going where its three-digit rule's matched rules went (pass 4)."""
 RELATED_SHARE = 0.2
@@ -154,8 +160,20 @@ def _structure(old, new, pairs, taken, pair) -> None:
             candidate = target[j]
             if candidate.seq in taken:
                 continue
-            if fuzz.ratio(kid.key, candidate.key) >= STRUCTURE_SCORE:
+            score = fuzz.ratio(kid.key, candidate.key)
+            if score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, kids, target, pairs, taken):
                 pair(kid.seq, candidate.seq)
+
+
+def _contested(old_rule, new_rule, score, old_siblings, new_siblings, pairs, taken) -> bool:
+    """Whether an unmatched sibling of either rule is clearly more like the other one
+    (``CONTESTED_MARGIN`` more): a subrule inserted mid-list (2018-07-13 put the Saga action at
+    703.4e) is where the offset or the number expects the old 703.4e, now 703.4f word for word;
+    the pair is left to the best-first passes."""
+    needed = score + CONTESTED_MARGIN
+    return any(r.seq not in taken and r is not new_rule and fuzz.ratio(old_rule.key, r.key) >= needed
+               for r in new_siblings) or any(
+        r.seq not in pairs and r is not old_rule and fuzz.ratio(r.key, new_rule.key) >= needed for r in old_siblings)
 
 
 def _expected_index(kids, i, pairs, index_of) -> int | None:
@@ -226,15 +244,22 @@ def _siblings(old, new, pairs, taken, pair) -> None:
 
 
 def _same_number(old, new, pairs, taken, pair) -> None:
+    """Pass 3: a rule and the rule of its number, when similar and not ``_contested`` by their
+    siblings (the children of their parents)."""
     free_new: dict[str, list[AlignedRule]] = defaultdict(list)
     for r in new:
         if r.seq not in taken:
             free_new[r.number].append(r)
+    old_children, new_children = _children(old), _children(new)
     for r in old:
         if r.seq in pairs:
             continue
         for candidate in free_new.get(r.number, ()):
-            if candidate.seq not in taken and fuzz.ratio(r.key, candidate.key) >= SAME_NUMBER_SCORE:
+            if candidate.seq in taken:
+                continue
+            score = fuzz.ratio(r.key, candidate.key)
+            if score >= SAME_NUMBER_SCORE and not _contested(
+                    r, candidate, score, old_children[r.parent], new_children[candidate.parent], pairs, taken):
                 pair(r.seq, candidate.seq)
                 break
 

@@ -74,3 +74,28 @@ def test_a_rule_moved_to_another_section_and_edited_is_found_by_similarity():
     found = align_rules(old, new)
     assert Match(1, 2, "moved+edited") in found
     assert all(m.old != 2 for m in found)  # "Turn Structure" pairs with nothing
+
+
+WIDGETS = "Turn-Based Actions of Widgets"  # invented rules, shaped as 703.4 was in 2018
+SPIN = "Immediately after the untap step begins, the active player spins each widget they control."
+GEAR = "Immediately after the precombat main phase begins, the active player puts a gear counter on each widget they control."
+COUNT = "Immediately after the draw step begins, the active player counts {} widgets and reveals the count."
+DISCARD = "Immediately after the end step begins, each player discards a widget."
+
+
+def test_a_subrule_inserted_mid_list_moves_the_ones_after_it_even_where_it_looks_like_them():
+    old = edition(("950.4", WIDGETS), ("950.4a", SPIN), ("950.4b", COUNT.format("his or her")), ("950.4c", DISCARD))
+    new = edition(("950.4", WIDGETS), ("950.4a", SPIN), ("950.4b", GEAR), ("950.4c", COUNT.format("their")),
+                  ("950.4d", DISCARD))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 3, "moved+edited"), Match(3, 4, "moved")]
+
+
+def test_two_edited_subrules_that_swapped_places_keep_their_identities():
+    first = "A widget that spins while tapped deals 1 damage to its controller{}"
+    second = "A widget that spins while untapped gains a gear counter{}"
+    old = edition(("950.4", WIDGETS), ("950.4a", SPIN), ("950.4b", first.format(".")), ("950.4c", second.format(".")))
+    new = edition(("950.4", WIDGETS), ("950.4a", SPIN), ("950.4b", second.format(" unless it's a gear.")),
+                  ("950.4c", first.format(" unless it's a gear.")))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 3, "moved+edited"), Match(3, 2, "moved+edited")]
