@@ -13,7 +13,8 @@ not by position:
   file (the dbyll index page), the caller passes them as ``contents_en`` (see ``contents_titles``).
 - body: numbered paragraphs (``1. Game Concepts``, ``702. Keyword Abilities``, ``702.19.
   Trample``, ``702.19b The controller ...``), ``Example:``/``例:`` paragraphs, and unnumbered
-  continuation paragraphs (appended to the rule before them, translator commentary included).
+  continuation paragraphs (appended to the rule before them, translator commentary included; after
+  an example, to the example when it is a label alone or the text a translation: ``_continues_example``).
 - glossary: from ``Glossary``/``용어사전``/``10. 用語集`` (see ``ingest.parse.glossary``);
   ``<생략>`` (glossary omitted) ends it with no entries.
 - back matter: ``Credits`` and the trademark and legal paragraphs after it, or whatever follows
@@ -88,7 +89,7 @@ def parse_rules(
     start = _body_start(paragraphs)
     end = _body_end(paragraphs, start)
     diagnostics = _matter(paragraphs[:start], source, "front-matter")
-    drafts, body_diagnostics = _parse_body(paragraphs[start:end], source)
+    drafts, body_diagnostics = _parse_body(paragraphs[start:end], source, lang)
     diagnostics += body_diagnostics
     diagnostics += flag_numbers(
         [(d.number, d.paragraph.line, d.flags) for d in drafts], source=source
@@ -143,7 +144,7 @@ def _split_back_matter(paragraphs: list[Paragraph]) -> tuple[list[Paragraph], li
     return paragraphs[1:], []
 
 
-def _parse_body(paragraphs: list[Paragraph], source: str) -> tuple[list[_Draft], list[Diagnostic]]:
+def _parse_body(paragraphs: list[Paragraph], source: str, lang: str) -> tuple[list[_Draft], list[Diagnostic]]:
     drafts: list[_Draft] = []
     diagnostics: list[Diagnostic] = []
     for paragraph in paragraphs:
@@ -159,11 +160,23 @@ def _parse_body(paragraphs: list[Paragraph], source: str) -> tuple[list[_Draft],
             diagnostics.append(Diagnostic(source, paragraph.line, "unparsed", text[:_SAMPLE]))
         elif example is not None:
             drafts[-1].examples.append(example)
+        elif _continues_example(drafts[-1], lang):
+            examples = drafts[-1].examples
+            examples[-1] = f"{examples[-1]}\n{text}" if examples[-1] else text
         else:
             drafts[-1].lines.append(text)
             if _MALFORMED_NUMBER.match(text):
                 diagnostics.append(Diagnostic(source, paragraph.line, "malformed-number", text[:_SAMPLE]))
     return drafts, diagnostics
+
+
+def _continues_example(draft: _Draft, lang: str) -> bool:
+    """Whether a paragraph without a number or a label, after ``draft``'s last paragraph, goes on
+    with its last example: when that example is a label alone (ja 2026-01-16 123.6b prints ``例：``
+    on a line of its own), and in a translation, whose multi-line examples go on without a label
+    (ko 607.5: an example of three cards, a line each). An English paragraph there is the rule's
+    text going on (2002-10-07 410.10d)."""
+    return bool(draft.examples) and (not draft.examples[-1] or lang != "en")
 
 
 def contents_titles(front: Sequence[Paragraph], lang: str) -> dict[str, str]:

@@ -375,3 +375,20 @@ def test_english_titles_from_another_files_contents() -> None:
         diagnostics=[],
     )
     assert contents_titles(index, "en") == {}
+
+
+def test_an_example_over_several_lines_stays_one_example() -> None:
+    """Invented rules, laid out as ko 607.5 and ja 123.6b print their examples."""
+    def parsed(lang: str, *lines: str) -> Rule:
+        paragraphs = [Paragraph("9. 위젯", 1), Paragraph("950. 위젯", 2), *(Paragraph(t, n) for n, t in enumerate(lines, 3))]
+        return parse_rules(paragraphs, lang=lang, source="s.txt").rules[-1]
+
+    korean = parsed("ko", "950.1. 위젯은 회전합니다.", "Example: 위젯 A는 다음 능력을 가집니다.", "위젯 B는 다음 능력을 가집니다.",
+                    "위젯 A가 회전하면 위젯 B도 회전합니다.")
+    assert (korean.text, korean.examples) == ("위젯은 회전합니다.", (Example(
+        "위젯 A는 다음 능력을 가집니다.\n위젯 B는 다음 능력을 가집니다.\n위젯 A가 회전하면 위젯 B도 회전합니다."),))
+    japanese = parsed("ja", "950.1. ウィジェットは回る。", "例：", "ウィジェットAが回る。", "例：ウィジェットBが回る。")
+    assert (japanese.text, japanese.examples) == ("ウィジェットは回る。", (Example("ウィジェットAが回る。"), Example("ウィジェットBが回る。")))
+    english = parsed("en", "950.1. Widgets spin.", "Example: A widget spins.", "Spinning widgets are widgets that spin.")
+    assert (english.text, english.examples) == ("Widgets spin.\nSpinning widgets are widgets that spin.",
+                                                (Example("A widget spins."),))  # 2002-10-07 410.10d
