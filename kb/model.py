@@ -61,7 +61,8 @@ class Rule:
     - ``title_en``: the English name a translation prints beside its heading
       (``702.19. 돌진 Trample`` gives title ``"돌진"`` and title_en ``"Trample"``), else None.
     - ``flags``: what the parser noticed, e.g. ``"duplicate-number"`` (the publisher printed the
-      number twice), ``"out-of-sequence"`` (a number out of document order).
+      number twice), ``"out-of-sequence"`` (a number out of document order), ``"renumbered"``
+      (a misprinted number the rule's place reads back: ``201.3a`` printed for 201.2a).
     - ``source``/``line``: the file name and 1-based line the rule starts on.
     - ``defined_terms``: the terms its text says it defines (``This is called the “legend
       rule.”``), filled by the build (``ingest.annotate``) and read back from the store.

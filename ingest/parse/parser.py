@@ -44,7 +44,7 @@ from ingest.parse.headings import (
     example_text,
     split_title,
 )
-from ingest.parse.sequence import flag_numbers
+from ingest.parse.sequence import flag_numbers, misprinted_numbers
 from ingest.sources import Diagnostic, Paragraph
 from kb.model import Example, GlossaryEntry, Rule
 from kb.numbers import RULE_PATTERN, level, sort_key
@@ -82,7 +82,9 @@ def parse_rules(
     ``contents_en`` maps section and three-digit numbers to English titles from a contents list
     printed elsewhere (``{"100": "General"}``); the text's own contents list wins over it. A number
     printed twice keeps both rules, flagged ``duplicate-number``; a number out of document order
-    stays where it stands, flagged ``out-of-sequence``; both also give a Diagnostic. Pure: no
+    stays where it stands, flagged ``out-of-sequence``; both also give a Diagnostic. Either one
+    that is a keystroke from the number its place expects, printed nowhere else, takes that number
+    (``ingest.parse.sequence.misprinted_numbers``: flagged ``renumbered``, with a Diagnostic). Pure: no
     files, no globals; never raises on odd text (it becomes a Diagnostic ``unparsed``).
     """
     paragraphs = [p for p in paragraphs if p.text.strip()]
@@ -91,9 +93,12 @@ def parse_rules(
     diagnostics = _matter(paragraphs[:start], source, "front-matter")
     drafts, body_diagnostics = _parse_body(paragraphs[start:end], source, lang)
     diagnostics += body_diagnostics
-    diagnostics += flag_numbers(
-        [(d.number, d.paragraph.line, d.flags) for d in drafts], source=source
-    )
+    numbers = [(d.number, d.paragraph.line, d.flags) for d in drafts]
+    diagnostics += flag_numbers(numbers, source=source)
+    repaired, renumbered = misprinted_numbers(numbers, ["\n".join(d.lines) for d in drafts], source=source)
+    for index, number in repaired.items():
+        drafts[index].number = number
+    diagnostics += renumbered
     glossary, back = _split_back_matter(paragraphs[end:])
     entries, glossary_diagnostics = parse_glossary(glossary, source=source)
     diagnostics += glossary_diagnostics + _matter(back, source, "back-matter")

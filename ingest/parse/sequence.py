@@ -10,11 +10,17 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
 from ingest.sources import Diagnostic
-from kb.numbers import sort_key
+from kb.numbers import level, next_letter, sort_key
 
 DUPLICATE = "duplicate-number"
 OUT_OF_SEQUENCE = "out-of-sequence"
+RENUMBERED = "renumbered"
+SAME_RULE_SCORE = 90.0
+"""Least ratio (0-100) of two texts printed under one number that makes them one rule printed twice."""
 
 
 def flag_numbers(rules: Sequence[tuple[str, int, list[str]]], *, source: str) -> list[Diagnostic]:
@@ -82,3 +88,69 @@ def _longest_increasing(keys: list[tuple[int, int, int, int]]) -> set[int]:
         chosen.add(current)
         current = previous[current]
     return chosen
+
+
+def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Sequence[str], *,
+                       source: str) -> tuple[dict[int, str], list[Diagnostic]]:
+    """The numbers a translator or the publisher mistyped, read back from the CR's order:
+    ``({index: number}, diagnostics)`` for ``rules`` as ``flag_numbers`` left them (``(number,
+    line, flags)`` in document order). A rule flagged ``duplicate-number`` or ``out-of-sequence``
+    whose place expects another number (``_expected``: the numbers that may follow the rule before
+    it) takes that number when it is one keystroke from the one printed, sorts before the next
+    rule flagged neither, and is printed nowhere in the text (en 2010-06-18 prints ``505.54`` for 505.5); unless its twin's text is much the same (``texts``,
+    each rule's text: ja 2026-01-16 prints 505.4 twice, in two wordings, and keeps both): ko 2017-09-29 prints ``201.3a-c`` between 201.2 and
+    201.3 for 201.2a-c (the real 201.3a-b follow 201.3), and ``702.105c-e`` for 702.102c-e between
+    702.102b and 702.103. Its flags become ``renumbered`` alone (the rule it was a twin of loses
+    ``duplicate-number``, in place), and a Diagnostic says what was printed."""
+    printed = {number for number, _, _ in rules}
+    texts_of: dict[str, list[str]] = {}
+    for (number, _, _), text in zip(rules, texts):
+        texts_of.setdefault(number, []).append(text)
+
+    def reprinted(index: int, number: str) -> bool:  # a twin says much the same: the rule printed twice
+        twins = list(texts_of[number])
+        twins.remove(texts[index])
+        return any(fuzz.ratio(texts[index], twin) >= SAME_RULE_SCORE for twin in twins)
+
+    repaired: dict[int, str] = {}
+    diagnostics: list[Diagnostic] = []
+    before: str | None = None
+    for index, (number, line, flags) in enumerate(rules):
+        expected = _expected(before) if before is not None else []
+        if (DUPLICATE in flags or OUT_OF_SEQUENCE in flags) and expected and number not in expected \
+                and not reprinted(index, number):
+            after = next((n for n, _, f in rules[index + 1:] if DUPLICATE not in f and OUT_OF_SEQUENCE not in f), None)
+            found = next((c for c in expected if c not in printed and Levenshtein.distance(c, number) == 1
+                          and (after is None or sort_key(c) < sort_key(after))), None)
+            if found is not None:
+                repaired[index] = found
+                printed.add(found)
+                flags[:] = [flag for flag in flags if flag not in (DUPLICATE, OUT_OF_SEQUENCE)] + [RENUMBERED]
+                diagnostics.append(Diagnostic(source, line, RENUMBERED, f"{found} printed as {number}"))
+        before = repaired.get(index, number)
+    left = Counter(repaired.get(index, number) for index, (number, _, _) in enumerate(rules))
+    for index, (number, _, flags) in enumerate(rules):
+        if index not in repaired and DUPLICATE in flags and left[number] == 1:
+            flags.remove(DUPLICATE)  # its misprinted twin has its own number now
+    return repaired, diagnostics
+
+
+def _expected(before: str) -> list[str]:
+    """The numbers that may come right after ``before`` in the CR: its first child, its next
+    sibling, its parent's next sibling (``201.2 -> 201.2a, 201.3``; ``702.102b -> 702.102c, 702.103``)."""
+    depth = level(before)
+    out = []
+    if depth == 2:
+        out.append(before + "a")
+    elif depth == 1:
+        out.append(before + ".1")
+    if depth == 3:
+        letter = next_letter(before[-1])
+        if letter:
+            out.append(before[:-1] + letter)
+        before = before[:-1]
+        depth = 2
+    if depth == 2:
+        rule, num = before.split(".")
+        out.append(f"{rule}.{int(num) + 1}")
+    return out

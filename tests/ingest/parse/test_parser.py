@@ -295,18 +295,18 @@ def test_glossary_headword_glued_to_its_first_sense_is_split() -> None:
     ]
 
 
-def test_the_fewest_numbers_are_out_of_sequence(excerpt) -> None:
+def test_the_fewest_numbers_are_out_of_sequence_and_take_the_numbers_their_place_expects(excerpt) -> None:
     """kormtgcr 2017-01-20 prints 702.102c-e as 702.105c-e: those three are flagged, not the
-    four headings after them."""
+    four headings after them, and renumbered."""
     x = excerpt("ko-2017-01-20-misprinted.txt")
-    src, oos = x.name, ("out-of-sequence",)
+    src, renumbered = x.name, ("renumbered",)
     expected = ParsedText(
         rules=[
             Rule("702.102", "권능 Bestow", title="권능", title_en="Bestow", source=src, line=1),
             Rule("702.102b", x.after(3, "702.102b "), source=src, line=3),
-            Rule("702.105c", x.after(5, "702.105c "), flags=oos, source=src, line=5),
-            Rule("702.105d", x.after(7, "702.105d "), flags=oos, source=src, line=7),
-            Rule("702.105e", x.after(9, "702.105e "), flags=oos, source=src, line=9),
+            Rule("702.102c", x.after(5, "702.105c "), flags=renumbered, source=src, line=5),
+            Rule("702.102d", x.after(7, "702.105d "), flags=renumbered, source=src, line=7),
+            Rule("702.102e", x.after(9, "702.105e "), flags=renumbered, source=src, line=9),
             Rule("702.103", "조공 Tribute", title="조공", title_en="Tribute", source=src, line=11),
             Rule("702.104", "Dethrone", title="Dethrone", title_en="Dethrone", source=src, line=13),
             Rule("702.105", "Hidden Agenda", title="Hidden Agenda", title_en="Hidden Agenda", source=src, line=15),
@@ -315,8 +315,11 @@ def test_the_fewest_numbers_are_out_of_sequence(excerpt) -> None:
         glossary=[],
         diagnostics=[
             Diagnostic(src, 5, "out-of-sequence", "702.105c before a lower number"),
+            Diagnostic(src, 5, "renumbered", "702.102c printed as 702.105c"),
             Diagnostic(src, 7, "out-of-sequence", "702.105d before a lower number"),
+            Diagnostic(src, 7, "renumbered", "702.102d printed as 702.105d"),
             Diagnostic(src, 9, "out-of-sequence", "702.105e before a lower number"),
+            Diagnostic(src, 9, "renumbered", "702.102e printed as 702.105e"),
         ],
     )
     assert x.parse("ko") == expected

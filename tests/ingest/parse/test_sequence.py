@@ -1,0 +1,41 @@
+"""Numbers printed twice or out of order, and the misprints their places read back."""
+
+from __future__ import annotations
+
+from ingest.parse.sequence import flag_numbers, misprinted_numbers
+from ingest.sources import Diagnostic
+
+
+def _repaired(*printed: tuple[str, str]) -> tuple[list[str], list[list[str]], list[str]]:
+    """(numbers after repair, each rule's flags, the renumbered diagnostics' texts) of rules
+    printed as (number, text) in this order."""
+    rules = [(number, line, []) for line, (number, _) in enumerate(printed, 1)]
+    flag_numbers(rules, source="s")
+    repaired, diagnostics = misprinted_numbers(rules, [text for _, text in printed], source="s")
+    assert all(d == Diagnostic("s", d.line, "renumbered", d.text) for d in diagnostics)
+    return ([repaired.get(i, number) for i, (number, _, _) in enumerate(rules)], [flags for _, _, flags in rules],
+            [d.text for d in diagnostics])
+
+
+def test_a_misprinted_twin_takes_the_number_its_place_expects() -> None:
+    # shaped as ko 2017-09-29: 201.2a-c printed as 201.3a-c, then the real 201.3, 201.3a, 201.3b
+    numbers, flags, said = _repaired(("201.2", "Names."), ("201.3a", "Widgets alike."), ("201.3b", "Gears alike."),
+                                     ("201.3", "Naming."), ("201.3a", "Name a widget."), ("201.3b", "Name a gear."))
+    assert numbers == ["201.2", "201.2a", "201.2b", "201.3", "201.3a", "201.3b"]
+    assert said == ["201.2a printed as 201.3a", "201.2b printed as 201.3b"]
+    assert flags == [[], ["renumbered"], ["renumbered"], ["out-of-sequence"], [], []]
+
+
+def test_a_number_that_jumps_ahead_and_a_second_copy_read_back() -> None:
+    numbers, _, said = _repaired(("505.4", "Begin."), ("505.54", "Then."), ("505.5a", "After."),
+                                 ("702.30d", "One text."), ("702.30d", "Another text."), ("702.31", "Next."))
+    assert numbers == ["505.4", "505.5", "505.5a", "702.30d", "702.30e", "702.31"]
+    assert said == ["505.5 printed as 505.54", "702.30e printed as 702.30d"]
+
+
+def test_a_rule_printed_twice_or_a_number_two_keystrokes_off_stays_as_printed() -> None:
+    same = "The active player puts a gear counter on each widget they control, then spins them."
+    numbers, flags, said = _repaired(("505.4", same), ("505.4", same.replace("then", "and then")), ("505.5", "Next."),
+                                     ("702.22", "Banding."), ("702.22a", "Bands."), ("702.212", "Bands again."))
+    assert numbers == ["505.4", "505.4", "505.5", "702.22", "702.22a", "702.212"] and said == []
+    assert flags[:2] == [["duplicate-number"], ["duplicate-number"]]
