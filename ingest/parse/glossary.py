@@ -82,6 +82,8 @@ def _is_headword(text: str) -> bool:
     # headword without its reading and English term (``アクティブ・プレイヤー・非アクティブ・プレイヤー順
     # （…）／Active Player, Nonactive Player Order`` is over 70 in all)
     term, _, english = split_headword(text)
+    if "。" in term:  # a CJK sentence inside: a definition whatever its end (zh 2022-06-10 ends one in a stray ``v``)
+        return False
     if english:
         return len(term) <= HEADWORD_MAX_CHARS and is_heading(term) and is_heading(english)
     return len(term) <= HEADWORD_MAX_CHARS and is_heading(term) and not term.startswith("Example")

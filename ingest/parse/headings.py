@@ -24,7 +24,8 @@ _NUMBERED = re.compile(
 _SPLIT_NUMBER = re.compile(rf"^(?P<rule>{RULE_PATTERN})\. (?P<rest>\d+[a-z]?)\.?\s+(?P<text>\S.*)$", re.DOTALL)
 _EXAMPLE = re.compile(r"^(?:Example|例如|例|예시|예)\s*[:：]\s*", re.IGNORECASE)
 _GLOSSARY = frozenset({"glossary", "용어사전", "용어집", "용어 사전", "用語集", "10. 用語集", "词汇表", "詞彙表"})
-_CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息", "版權信息", "版權資訊"})  # zh Simplified, Traditional
+_CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息", "版權信息", "版權資訊",  # zh Simplified, Traditional
+                      "暂译名称列表", "暫譯名稱列表"})  # zh 2022-06-10: the translators' provisional names, after the glossary
 _GLOSSARY_OMITTED = frozenset({"<생략>", "(생략)", "<省略>"})
 _CLOSERS = "\"'”’」』)）]"
 _SENTENCE_END = re.compile(r"[.:;,。．：]$")
@@ -87,7 +88,8 @@ def is_glossary_heading(text: str) -> bool:
 
 
 def is_credits_heading(text: str) -> bool:
-    """True for the heading that opens the credits (``Credits``)."""
+    """True for the heading that opens the back matter: the credits (``Credits``), or what a
+    translation appends after its glossary (``暂译名称列表``, a list of provisional names)."""
     return _fold(text) in _CREDITS
 
 
