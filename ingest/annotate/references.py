@@ -97,7 +97,7 @@ _BARE_ITEM = _item_pattern(_DOTTED)
 _TITLE_THEN = re.compile(_TITLE)
 _AFTER_TITLE_THEN = re.compile(_AFTER_TITLE)
 _LETTER = re.compile(r"[a-z](?![A-Za-z0-9])")
-_RUN_IN = re.compile(r"\.?\s(?!\s*(?:참고|참조|参照))")
+_RUN_IN = re.compile(r"\.?\s(?!\s*(?:〔[^〕\n]{1,60}〕\s*)?(?:참고|참조|参照))")
 
 
 @lru_cache(maxsize=1 << 15)  # a build worker meets most texts again in the next edition
@@ -154,7 +154,8 @@ def _is_run_in_number(text: str, match: re.Match[str]) -> bool:
 
     That is a number opening the text or a sentence and followed by a space: ``712.3b 혼합
     쌍인…`` (a stale number left by the translator), ``…Effects.") 506.4. The subgame…`` (two
-    rules on one scraped line)."""
+    rules on one scraped line); not one followed by "see", maybe after its title (``。 702.169
+    〔解明完了〕参照``, ja 2026-01-16 719.3c)."""
     before = text[: match.start()].rstrip()
     if match.group("bare_end") or (before and before[-1] not in _SENTENCE_END):
         return False

@@ -297,6 +297,11 @@ JAPANESE = [
         "(rule 703〔ターン起因処理〕、rule 704〔状況起因処理〕参照)",
         (R(1, 9, "rule 703", ("703",)), R(19, 27, "rule 704", ("704",))),
     ),
+    # a bare number after a sentence, with its title then 参照 (as ja 2026-01-16 719.3c): a citation
+    (
+        "ウィジェットは回る。 950.12 〔回転〕参照",
+        (R(11, 17, "950.12", ("950.12",)),),
+    ),
     # seeds/001 introduction: subrule letters followed by kana
     (
         "たとえば、rule 704.5kの次はrule 704.5m、rule 704.5n、rule 704.5p となっている。",
