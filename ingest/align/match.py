@@ -18,6 +18,9 @@ The passes, each only among the rules still unmatched:
    suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
    613), then within its section, then anywhere; short texts need the highest score so stock
    sentences ("Trample is a static ability.") never pair with a stranger.
+5. **Grown text**: a rule whose text the new edition kept and added to (2009-07-11 310.2c, 248
+   characters, is 510.1c, 1,056: a ratio of 32) is the rule that holds most of its word triples,
+   under its three-digit rule or where that one's rules went, when each is the other's best.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -51,6 +54,11 @@ ANYWHERE_SCORE = 85.0
 """Least ratio for two rules of different sections (pass 4)."""
 SHORT = 40
 """Texts shorter than this (characters) need ``ANYWHERE_SCORE`` even within a section."""
+GROWN_SHARE = 0.6
+"""Least share of an old text's word triples a new text must hold to be that text grown (pass 5)."""
+GROWN_LENGTH = 1.2
+"""An old text longer than this many times the new one was cut, not grown: left to passes 1-4."""
+MIN_TRIPLES = 4
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,7 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     _similar(old, new, pairs, taken, pair)
     _siblings(old, new, pairs, taken, pair)
     _structure(old, new, pairs, taken, pair)
+    _grown(old, new, pairs, taken, pair)
     matches = []
     for o in sorted(pairs):
         change, refs_only = change_of(old_by[o], new_by[pairs[o]])
@@ -295,3 +304,39 @@ def _similar(old, new, pairs, taken, pair) -> None:
     for _, _, o, n in candidates:
         if o not in pairs and n not in taken:
             pair(o, n)
+
+
+def _grown(old, new, pairs, taken, pair) -> None:
+    """Pass 5: an unmatched rule and the unmatched rule, under its three-digit rule or one its
+    matched rules went to, that holds the largest share (at least ``GROWN_SHARE``) of its word
+    triples, when each is the other's best (``GROWN_LENGTH``: a text cut short is no growth)."""
+    left = [r for r in old if r.seq not in pairs]
+    right = [r for r in new if r.seq not in taken]
+    if not left or not right:
+        return
+    related = _related_rules(old, new, pairs)
+    by_rule: dict[str, list[tuple[AlignedRule, set]]] = defaultdict(list)
+    for r in right:
+        by_rule[_three_digit(r.number)].append((r, _triples(r.key)))
+    best_old: dict[int, tuple[float, int]] = {}
+    best_new: dict[int, tuple[float, int]] = {}
+    for o in left:
+        grams = _triples(o.key)
+        if len(grams) < MIN_TRIPLES:
+            continue
+        for rule in {_three_digit(o.number), *related.get(_three_digit(o.number), ())}:
+            for n, held in by_rule.get(rule, ()):
+                if len(held) < MIN_TRIPLES or len(o.key) > GROWN_LENGTH * len(n.key):
+                    continue
+                share = len(grams & held) / len(grams)
+                if share >= GROWN_SHARE:
+                    best_old[o.seq] = max(best_old.get(o.seq, (0.0, -1)), (share, n.seq))
+                    best_new[n.seq] = max(best_new.get(n.seq, (0.0, -1)), (share, o.seq))
+    for o, (_, n) in best_old.items():
+        if best_new[n][1] == o:
+            pair(o, n)
+
+
+def _triples(text: str) -> set[tuple[str, str, str]]:
+    words = text.split()
+    return set(zip(words, words[1:], words[2:]))

@@ -99,3 +99,16 @@ def test_two_edited_subrules_that_swapped_places_keep_their_identities():
                   ("950.4c", first.format(" unless it's a gear.")))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
                                      Match(2, 3, "moved+edited"), Match(3, 2, "moved+edited")]
+
+
+def test_a_rule_whose_text_grew_is_found_where_its_words_went():
+    """Invented, shaped as 2009-07-11 310.2c -> 510.1c: the old text kept word for word in a new
+    rule four times as long (a ratio of about 30), under the same three-digit rule."""
+    kept = "A blocked widget assigns its spin to the gears blocking it, divided as its controller chooses."
+    grown = (kept + " If no gears are blocking it, it assigns no spin. The widget's controller orders the gears"
+             " before spin is assigned, and may then assign spin to each gear in that order, as long as each"
+             " gear before it in the order has been assigned enough spin to stop it. Spin can't be moved later.")
+    old = edition(("950", WIDGETS), ("950.1", SPIN), ("950.2", kept), ("950.3", DISCARD))
+    new = edition(("950", WIDGETS), ("950.1", SPIN), ("950.2", GEAR), ("950.3", DISCARD), ("950.4", grown))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 4, "moved+edited"), Match(3, 3, "unchanged")]
