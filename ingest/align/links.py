@@ -58,16 +58,19 @@ def _latin(title: str | None) -> bool:
     return bool(title) and all(ord(c) < 0x250 for c in title)
 
 
-def agrees(translated: tuple, english: tuple, strict: bool = True) -> bool:
+def agrees(translated: tuple, english: tuple, strict: bool = True, counted: bool = True) -> bool:
     """Whether a translated rule keeps what its English rule of the same number holds: the same
     references (when either names one), the same number of subrules, and the same English title
     when the translation prints one. Not ``strict``, the references need only share a three-digit
     rule when both name some (translators drop or mistype a subrule letter: ko 2021-11-19 702.96a
     cites 601.2e where the English cites 601.2f), the subrule counts may differ by one (or 5% for a
     long list) and the English title may be misspelt ("manifast"); the English partner edition is
-    chosen strictly, each rule's counterpart loosely."""
+    chosen strictly, each rule's counterpart loosely. Not ``counted``, the subrule counts are not
+    compared (an abridged translation leaves subrules out: ``abridged``)."""
     _, refs, kids, title = translated
     _, en_refs, en_kids, en_title = english
+    if not counted:
+        kids = en_kids
     if strict and (refs or en_refs) and sorted(refs) != sorted(en_refs):
         return False
     if not strict and refs and en_refs and not {r.split(".")[0] for r in refs} & {r.split(".")[0] for r in en_refs}:
@@ -77,6 +80,20 @@ def agrees(translated: tuple, english: tuple, strict: bool = True) -> bool:
     if abs(kids - en_kids) > max(1, en_kids // 20):
         return False
     return not title or not en_title or fuzz.ratio(title, en_title) >= 80
+
+
+ABRIDGED_SHARE = 0.2
+"""Share of the English rules under a translation's three-digit rules that it may lack and still
+count its subrules (``abridged``)."""
+
+
+def abridged(translated: dict[str, tuple], english: dict[str, tuple]) -> bool:
+    """Whether a translation leaves out over ``ABRIDGED_SHARE`` of the English rules under the
+    three-digit rules it holds (the Japanese seed holds 277 of the rules of 100-208): its
+    rules' subrule counts then say nothing."""
+    covered = {number.split(".")[0] for number in translated if "." in number}
+    under = [number for number in english if "." in number and number.split(".")[0] in covered]
+    return bool(under) and sum(number not in translated for number in under) > ABRIDGED_SHARE * len(under)
 
 
 def join_translation(
@@ -98,9 +115,10 @@ def join_translation(
     best = None
     for en_id, en_date in near:
         english = structure(db, en_id)
-        pairs = [(t[0], english[n][0], int(agrees(t, english[n], strict=False))) for n, t in translated.items()
-                 if n in english]
-        share = sum(agrees(t, english[n]) for n, t in translated.items() if n in english) / len(translated)
+        counted = not abridged(translated, english)
+        pairs = [(t[0], english[n][0], int(agrees(t, english[n], strict=False, counted=counted)))
+                 for n, t in translated.items() if n in english]
+        share = sum(agrees(t, english[n], counted=counted) for n, t in translated.items() if n in english) / len(translated)
         rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
         if best is None or rank > best[0]:
             best = (rank, en_id, share, pairs)

@@ -1,7 +1,7 @@
 """Joining a translation to English: strict agreement picks the partner edition, loose agreement
 joins each rule despite the translator's slips (cases from ko 2021-11-19 against en 2021-11-19)."""
 
-from ingest.align.links import agrees, fingerprint, tied
+from ingest.align.links import abridged, agrees, fingerprint, tied
 from ingest.align.match import AlignedRule
 
 
@@ -16,6 +16,17 @@ def test_a_misspelt_keyword_and_another_rule_with_that_number():
     assert agrees((0, (), 7, "manifast"), (0, (), 7, "manifest"), strict=False)
     assert not agrees((0, (), 1, "support"), (0, (), 1, "surveil"), strict=False)
     assert not agrees((0, ("708",), 0, ""), (0, ("104.3",), 2, ""), strict=False)
+
+
+def test_an_abridged_translation_is_not_held_to_the_english_subrule_counts():
+    english = {"100": (0, (), 2, ""), "100.1": (1, (), 2, ""), "100.1a": (2, (), 0, ""), "100.1b": (3, (), 0, ""),
+               "100.2": (4, ("100.1",), 0, "")}
+    whole = {number: (seq, refs, kids, title) for number, (seq, refs, kids, title) in english.items()}
+    short = {"100": (0, (), 2, ""), "100.1": (1, (), 0, ""), "100.2": (2, ("100.1",), 0, "")}  # as the ja seed
+    assert not abridged(whole, english) and abridged(short, english)
+    assert not agrees(short["100.1"], english["100.1"])
+    assert agrees(short["100.1"], english["100.1"], counted=False)
+    assert not agrees(short["100.2"], english["100.1"], counted=False)  # references still count
 
 
 def rules(*texts):
