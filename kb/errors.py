@@ -44,6 +44,15 @@ class RuleNotFound(KBError):
         self.number = number
 
 
+class RuleUnaligned(RuleNotFound):
+    """Rule ``number`` is in edition ``edition``, a copy aligned to no dated edition of ``lang``
+    (an undated text matching none): it has no history."""
+
+    def __init__(self, lang: str, edition: str, number: str) -> None:
+        super().__init__(lang, edition, number)
+        self.args = (f"rule {number} of {edition} has no history: this copy matches no dated {lang} edition",)
+
+
 class Outdated(KBError):
     """A file of the KB at ``path`` was written with schema ``found`` (None: unknown), not the
     ``wanted`` one this crkb reads: the KB must be rebuilt (``crkb build``)."""

@@ -55,3 +55,18 @@ def test_every_link_of_an_excerpts_rule_page_answers_200(seeds_client) -> None:
     links = sorted(set(h for h in hrefs(page, "a[href]") if h.startswith("/") and "#" not in h))
     assert [(href, seeds_client.get(href).status_code) for href in links
             if seeds_client.get(href).status_code not in (200, 302)] == []
+
+
+def test_a_copy_aligned_to_nothing_says_its_rule_has_no_history(seeds_client) -> None:
+    """The seeds hold no dated Korean edition: a Korean copy's rule is on no chain. Its history
+    says so (it used to say the rule was not there) and links the rule."""
+    url = "/ko/cr/ko-undated-003-a598c1a51fd45771/300.3"
+    assert seeds_client.get(url).status_code == 200
+    response = seeds_client.get(url + "/history")
+    page = soup(response)
+    assert response.status_code == 404
+    assert "300.3 규칙에는 이력이 없습니다" in page.select_one(".error-message").get_text()  # a Korean page
+    assert url in hrefs(page, "main a[href]")
+    api = seeds_client.get("/api/v1/history/ko/300.3?edition=ko-undated-003-a598c1a51fd45771")
+    assert (api.status_code, api.get_json()["error"]["message"]) == (
+        404, "Rule 300.3 of ko-undated-003-a598c1a51fd45771 has no history: this copy matches no dated ko edition.")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from kb import numbers
 from kb.diff import word_diff
-from kb.errors import RuleNotFound
+from kb.errors import RuleNotFound, RuleUnaligned
 from kb.model import Edition
 from kb.store import history
 from kb.store.changes import changes
@@ -29,10 +29,12 @@ from kb.store.read import Store
 
 
 def history_json(store: Store, edition: Edition, number: str, detail: bool = False) -> dict:
-    """The history of rule ``number`` of ``edition`` (module docstring). Raises ``RuleNotFound``."""
+    """The history of rule ``number`` of ``edition`` (module docstring). Raises ``RuleNotFound``,
+    ``RuleUnaligned`` when the edition holds the rule but is a copy aligned to nothing."""
     found = history.history(store, edition.lang, edition.id, number)
     if found is None:
-        raise RuleNotFound(edition.lang, edition.id, number)
+        held = store.query("SELECT 1 FROM rules WHERE edition = ? AND number = ? LIMIT 1", (edition.id, number))
+        raise (RuleUnaligned if held else RuleNotFound)(edition.lang, edition.id, number)
     steps = []
     previous = None
     for step in found.steps:

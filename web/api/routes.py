@@ -10,7 +10,7 @@ import re
 
 from flask import Blueprint, Response, jsonify, request
 
-from kb.errors import RuleNotFound
+from kb.errors import RuleNotFound, RuleUnaligned
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, edition_matches, history_json
@@ -47,6 +47,8 @@ def rule_history(lang: str, number: str) -> Response:
     edition = args.edition(lang, request.args.get("edition") or None)
     try:
         return jsonify(history_json(state.store(), edition, canonical, detail=True))
+    except RuleUnaligned as err:
+        abort_with(404, str(err).capitalize() + ".")
     except RuleNotFound:
         abort_with(404, f"Rule {canonical} is not in {edition.id}.")
     raise AssertionError("unreachable")

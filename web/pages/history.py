@@ -16,7 +16,7 @@ from flask import Blueprint, Response, render_template
 from flask_babel import gettext as _
 
 from kb import numbers
-from kb.errors import RuleNotFound
+from kb.errors import RuleNotFound, RuleUnaligned
 from kb.model import Edition
 from kb.store import history
 from web import args, state
@@ -43,6 +43,9 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
     store, urls = state.store(), state.urls()
     try:
         found = history_json(store, edition, number, detail=True)
+    except RuleUnaligned:
+        abort_with(404, _("Rule %(number)s of %(edition)s has no history: this copy matches no dated edition.",
+                          number=number, edition=edition.id), [(number, urls.rule(edition.lang, number, edition))])
     except RuleNotFound:
         near = store.nearest_numbers(edition.id, number, limit=8)
         abort_with(404, _("Rule %(number)s is not in %(edition)s.", number=number, edition=edition.id), [(n, urls.history(edition.lang, n, edition)) for n in near])
