@@ -59,6 +59,7 @@ GROWN_SHARE = 0.6
 GROWN_LENGTH = 1.2
 """An old text longer than this many times the new one was cut, not grown: left to passes 1-4."""
 MIN_TRIPLES = 4
+"""Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
 
 @dataclass(frozen=True)

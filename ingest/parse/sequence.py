@@ -94,31 +94,25 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
                        source: str) -> tuple[dict[int, str], list[Diagnostic]]:
     """The numbers a translator or the publisher mistyped, read back from the CR's order:
     ``({index: number}, diagnostics)`` for ``rules`` as ``flag_numbers`` left them (``(number,
-    line, flags)`` in document order). A rule flagged ``duplicate-number`` or ``out-of-sequence``
-    whose place expects another number (``_expected``: the numbers that may follow the rule before
-    it) takes that number when it is one keystroke from the one printed, sorts before the next
-    rule flagged neither, and is printed nowhere in the text (en 2010-06-18 prints ``505.54`` for 505.5); unless its twin's text is much the same (``texts``,
-    each rule's text: ja 2026-01-16 prints 505.4 twice, in two wordings, and keeps both): ko 2017-09-29 prints ``201.3a-c`` between 201.2 and
-    201.3 for 201.2a-c (the real 201.3a-b follow 201.3), and ``702.105c-e`` for 702.102c-e between
-    702.102b and 702.103. Its flags become ``renumbered`` alone (the rule it was a twin of loses
-    ``duplicate-number``, in place), and a Diagnostic says what was printed."""
+    line, flags)`` in document order) and ``texts`` (each rule's text).
+
+    A rule flagged ``duplicate-number`` or ``out-of-sequence`` whose place expects another number
+    (``_expected``: the numbers that may follow the rule before it) takes that number when it is
+    one keystroke from the one printed, sorts before the next rule flagged neither, and is printed
+    nowhere in the text: ko 2017-09-29 prints ``201.3a-c`` between 201.2 and 201.3 for 201.2a-c
+    (the real 201.3a-c follow 201.3), ``702.105c-e`` for 702.102c-e between 702.102b and 702.103,
+    and en 2010-06-18 ``505.54`` for 505.5. A twin of much the same text is the rule printed twice
+    and keeps its number (ja 2026-01-16 prints 505.4 twice, in two wordings). A renumbered rule's
+    flags become ``renumbered`` alone, the twin it leaves loses ``duplicate-number`` (flags are
+    changed in place), and a Diagnostic says what was printed."""
     printed = {number for number, _, _ in rules}
-    texts_of: dict[str, list[str]] = {}
-    for (number, _, _), text in zip(rules, texts):
-        texts_of.setdefault(number, []).append(text)
-
-    def reprinted(index: int, number: str) -> bool:  # a twin says much the same: the rule printed twice
-        twins = list(texts_of[number])
-        twins.remove(texts[index])
-        return any(fuzz.ratio(texts[index], twin) >= SAME_RULE_SCORE for twin in twins)
-
     repaired: dict[int, str] = {}
     diagnostics: list[Diagnostic] = []
     before: str | None = None
     for index, (number, line, flags) in enumerate(rules):
         expected = _expected(before) if before is not None else []
-        if (DUPLICATE in flags or OUT_OF_SEQUENCE in flags) and expected and number not in expected \
-                and not reprinted(index, number):
+        if ((DUPLICATE in flags or OUT_OF_SEQUENCE in flags) and expected and number not in expected
+                and not _reprinted(rules, texts, index)):
             after = next((n for n, _, f in rules[index + 1:] if DUPLICATE not in f and OUT_OF_SEQUENCE not in f), None)
             found = next((c for c in expected if c not in printed and Levenshtein.distance(c, number) == 1
                           and (after is None or sort_key(c) < sort_key(after))), None)
@@ -128,11 +122,23 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
                 flags[:] = [flag for flag in flags if flag not in (DUPLICATE, OUT_OF_SEQUENCE)] + [RENUMBERED]
                 diagnostics.append(Diagnostic(source, line, RENUMBERED, f"{found} printed as {number}"))
         before = repaired.get(index, number)
+    _unflag_twins(rules, repaired)
+    return repaired, diagnostics
+
+
+def _reprinted(rules: Sequence[tuple[str, int, list[str]]], texts: Sequence[str], index: int) -> bool:
+    """Whether another rule of the same number says much the same as rule ``index``."""
+    number = rules[index][0]
+    return any(other != index and rules[other][0] == number and fuzz.ratio(texts[index], texts[other]) >= SAME_RULE_SCORE
+               for other in range(len(rules)))
+
+
+def _unflag_twins(rules: Sequence[tuple[str, int, list[str]]], repaired: dict[int, str]) -> None:
+    """Drop ``duplicate-number`` from the rules whose number is printed once now."""
     left = Counter(repaired.get(index, number) for index, (number, _, _) in enumerate(rules))
     for index, (number, _, flags) in enumerate(rules):
         if index not in repaired and DUPLICATE in flags and left[number] == 1:
-            flags.remove(DUPLICATE)  # its misprinted twin has its own number now
-    return repaired, diagnostics
+            flags.remove(DUPLICATE)
 
 
 def _expected(before: str) -> list[str]:
