@@ -113,6 +113,7 @@ class _Lines:
         self.line = 0
 
     def add(self, piece: str | None, line: int) -> None:
+        """Add text to the paragraph being read (it starts on the ``line`` of its first visible text)."""
         if not piece:
             return
         if not self.line and piece.strip():
@@ -120,6 +121,7 @@ class _Lines:
         self.pieces.append(piece)
 
     def flush(self) -> None:
+        """End the paragraph being read (none when it holds only spaces)."""
         squeezed = _SPACES.sub(" ", "".join(self.pieces)).strip(HTML_SPACE)
         if squeezed:
             self.paragraphs.append(Paragraph(squeezed, self.line or 1))
@@ -149,16 +151,21 @@ def _walk(element: lxml.html.HtmlElement, lines: _Lines) -> None:
     if tag == "pre":
         _pre(element, lines)
     else:
-        lines.add(element.text, line + _leading_lines(element.text))
-        children = list(element)
-        for child, after in zip(children, [*children[1:], None]):
-            _walk(child, lines)
-            if child.tail:
-                lines.add(child.tail, _tail_line(child, after, line))
+        _content(element, lines, line)
     if cell or not block and len(element) <= 1 and NUMBER_ALONE.match(element.text_content()):
         lines.add(" ", line)
     if block:
         lines.flush()
+
+
+def _content(element: lxml.html.HtmlElement, lines: _Lines, line: int) -> None:
+    """The text and children of ``element`` (starting on ``line``), each child's tail after it."""
+    lines.add(element.text, line + _leading_lines(element.text))
+    children = list(element)
+    for child, after in zip(children, [*children[1:], None]):
+        _walk(child, lines)
+        if child.tail:
+            lines.add(child.tail, _tail_line(child, after, line))
 
 
 def _leading_lines(text: str | None) -> int:
