@@ -6,7 +6,8 @@ the top) or a fragment, in which each CR paragraph is a block element (``<p>``, 
 stretch between ``<br>``. The page's scripts, styles, head, navigation, forms, asides and footers
 are dropped (one ``"boilerplate"`` diagnostic says how many of the visible ones held text, with a sample); inline markup is
 flattened, a table row's cells joined by spaces, an element holding a rule number alone followed
-by a space (``<span>702.19b</span><span>践踏…``); a symbol image becomes its text (``T.gif`` ->
+by a space (``<span>702.19b</span><span>践踏…``), a block holding a rule number alone joined to the
+next block (``<dt>702.19b</dt><dd>The controller…</dd>``); a symbol image becomes its text (``T.gif`` ->
 ``{T}``, ``ingest.read.readers.jekyll.symbol_text``), else its ``alt``. lxml parses the page.
 
 The paragraphs are then read as a text file's lines are: a scraped copy's site lines removed
@@ -99,7 +100,7 @@ def page_paragraphs(text: str, name: str = "<html>") -> tuple[list[Paragraph], l
         raise SourceError(name, None, f"not an HTML page lxml can read: {err}") from None
     lines = _Lines()
     _walk(root, lines)
-    lines.flush()
+    lines.flush(last=True)
     return lines.paragraphs, lines.dropped
 
 
@@ -120,9 +121,13 @@ class _Lines:
             self.line = line
         self.pieces.append(piece)
 
-    def flush(self) -> None:
-        """End the paragraph being read (none when it holds only spaces)."""
+    def flush(self, last: bool = False) -> None:
+        """End the paragraph being read (none when it holds only spaces); one that holds a rule
+        number alone goes on in the next block, unless ``last`` (``<dt>702.19b</dt><dd>text``)."""
         squeezed = _SPACES.sub(" ", "".join(self.pieces)).strip(HTML_SPACE)
+        if squeezed and NUMBER_ALONE.match(squeezed) and not last:
+            self.pieces = [squeezed, " "]
+            return
         if squeezed:
             self.paragraphs.append(Paragraph(squeezed, self.line or 1))
         self.pieces, self.line = [], 0
