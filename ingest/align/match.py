@@ -21,6 +21,9 @@ The passes, each only among the rules still unmatched:
 5. **Grown text**: a rule whose text the new edition kept and added to (2009-07-11 310.2c, 248
    characters, is 510.1c, 1,056: a ratio of 32) is the rule that holds most of its word triples,
    under its three-digit rule or where that one's rules went, when each is the other's best.
+6. **Renamed parents**: an unmatched rule whose matched children went, most of them, to the
+   children of one unmatched rule is that rule (903 "EDH" is 903 "Commander" from 2011-02-04; 415
+   "Targeted Spells and Abilities" is 113 "Targets" from 2009-07-11), innermost first.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -58,6 +61,9 @@ GROWN_SHARE = 0.6
 """Least share of an old text's word triples a new text must hold to be that text grown (pass 5)."""
 GROWN_LENGTH = 1.2
 """An old text longer than this many times the new one was cut, not grown: left to passes 1-4."""
+FOLLOWED_SHARE = 0.5
+"""Share of a rule's matched children (at least two) that must have gone under one new rule for
+the rule to follow them there (pass 6)."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
@@ -125,6 +131,7 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     _siblings(old, new, pairs, taken, pair)
     _structure(old, new, pairs, taken, pair)
     _grown(old, new, pairs, taken, pair)
+    _followed(old, new, pairs, taken, pair)
     matches = []
     for o in sorted(pairs):
         change, refs_only = change_of(old_by[o], new_by[pairs[o]])
@@ -341,3 +348,20 @@ def _grown(old, new, pairs, taken, pair) -> None:
 def _triples(text: str) -> set[tuple[str, str, str]]:
     words = text.split()
     return set(zip(words, words[1:], words[2:]))
+
+
+def _followed(old, new, pairs, taken, pair) -> None:
+    """Pass 6: an unmatched rule with matched children and the unmatched rule most of them
+    (``FOLLOWED_SHARE``, at least two) went under: a heading renamed keeps its identity with its
+    rules. Deepest rules first, so that a renamed subrule's parent can follow it in turn."""
+    old_children = _children(old)
+    new_parent = {r.seq: r.parent for r in new}
+    new_seq_of = {r.number: r.seq for r in reversed(new)}
+    for rule in sorted((r for r in old if r.seq not in pairs), key=lambda r: -r.number.count(".") - len(r.number)):
+        went = [new_parent[pairs[kid.seq]] for kid in old_children.get(rule.number, ()) if kid.seq in pairs]
+        if len(went) < 2:
+            continue
+        parent, count = max(((p, went.count(p)) for p in set(went) if p is not None), key=lambda x: x[1], default=(None, 0))
+        target = new_seq_of.get(parent) if parent is not None else None
+        if count >= 2 and count >= FOLLOWED_SHARE * len(went) and target is not None and target not in taken:
+            pair(rule.seq, target)

@@ -112,3 +112,12 @@ def test_a_rule_whose_text_grew_is_found_where_its_words_went():
     new = edition(("950", WIDGETS), ("950.1", SPIN), ("950.2", GEAR), ("950.3", DISCARD), ("950.4", grown))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
                                      Match(2, 4, "moved+edited"), Match(3, 3, "unchanged")]
+
+
+def test_a_renamed_heading_follows_its_rules():
+    """Invented, shaped as 2011-02-04 (903 EDH -> Commander) and 2009-07-11 (415 Targeted Spells and
+    Abilities -> 113 Targets): a heading renamed out of recognition, its rules kept."""
+    old = edition(("950", "EDH"), ("950.1", SPIN), ("950.2", DISCARD), ("951", "Planar Magic"), ("951.1", GEAR))
+    new = edition(("950", "Commander"), ("950.1", SPIN), ("950.2", DISCARD), ("951", "Planechase"), ("951.1", GEAR))
+    assert align_rules(old, new) == [Match(0, 0, "edited"), Match(1, 1, "unchanged"), Match(2, 2, "unchanged"),
+                                     Match(4, 4, "unchanged")]  # one rule is too few to follow
