@@ -13,7 +13,9 @@ The passes, each only among the rules still unmatched:
 3. **Same number** and similar text.
 
    Passes 2 and 3 pair by place only when no unmatched sibling of either rule is clearly more like
-   the other (``_contested``): a subrule inserted mid-list sits where the old one it displaced is expected.
+   the other (``_contested``): a subrule inserted mid-list sits where the old one it displaced is
+   expected; nor when the rules under either of them went under, or came from, another rule
+   still unmatched (``_Families``: a dropped step's number taken by the step after it).
 4. **Similar text** (rapidfuzz ratio) among the rest, best pairs first, one to one: a lower score
    suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
    613), then within its section, then anywhere; short texts need the highest score so stock
@@ -114,22 +116,25 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     rules of ``new`` absent from it are created."""
     pairs: dict[int, int] = {}  # old seq -> new seq
     taken: set[int] = set()
+    matched: dict[int, int] = {}  # new seq -> old seq
     old_by, new_by = {r.seq: r for r in old}, {r.seq: r for r in new}
 
     def pair(o: int, n: int) -> None:
         pairs[o] = n
         taken.add(n)
+        matched[n] = o
 
     _identical(old, new, pair)
+    families = _Families(old, new, pairs, taken, matched)
     for _ in range(2):
-        _structure(old, new, pairs, taken, pair)
-    _same_number(old, new, pairs, taken, pair)
+        _structure(old, new, pairs, taken, pair, families)
+    _same_number(old, new, pairs, taken, pair, families)
     for _ in range(2):
         _siblings(old, new, pairs, taken, pair)
-        _structure(old, new, pairs, taken, pair)
+        _structure(old, new, pairs, taken, pair, families)
     _similar(old, new, pairs, taken, pair)
     _siblings(old, new, pairs, taken, pair)
-    _structure(old, new, pairs, taken, pair)
+    _structure(old, new, pairs, taken, pair, families)
     _grown(old, new, pairs, taken, pair)
     _followed(old, new, pairs, taken, pair)
     matches = []
@@ -151,7 +156,7 @@ def _identical(old, new, pair) -> None:
             pair(o, n)
 
 
-def _structure(old, new, pairs, taken, pair) -> None:
+def _structure(old, new, pairs, taken, pair, families) -> None:
     """Pass 2: unmatched children of matched parents, at the offset of their nearest matched sibling."""
     old_children, new_children = _children(old), _children(new)
     old_seq_of = {r.number: r.seq for r in reversed(old)}
@@ -178,7 +183,8 @@ def _structure(old, new, pairs, taken, pair) -> None:
             if candidate.seq in taken:
                 continue
             score = fuzz.ratio(kid.key, candidate.key)
-            if score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, kids, target, pairs, taken):
+            if (score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, kids, target, pairs, taken)
+                    and not families.elsewhere(kid, candidate)):
                 pair(kid.seq, candidate.seq)
 
 
@@ -260,7 +266,7 @@ def _siblings(old, new, pairs, taken, pair) -> None:
             pair(o, n)
 
 
-def _same_number(old, new, pairs, taken, pair) -> None:
+def _same_number(old, new, pairs, taken, pair, families) -> None:
     """Pass 3: a rule and the rule of its number, when similar and not ``_contested`` by their
     siblings (the children of their parents)."""
     free_new: dict[str, list[AlignedRule]] = defaultdict(list)
@@ -276,9 +282,43 @@ def _same_number(old, new, pairs, taken, pair) -> None:
                 continue
             score = fuzz.ratio(r.key, candidate.key)
             if score >= SAME_NUMBER_SCORE and not _contested(
-                    r, candidate, score, old_children[r.parent], new_children[candidate.parent], pairs, taken):
+                    r, candidate, score, old_children[r.parent], new_children[candidate.parent], pairs, taken
+            ) and not families.elsewhere(r, candidate):
                 pair(r.seq, candidate.seq)
                 break
+
+
+class _Families:
+    """Where the matched children of each rule went, to tell passes 2 and 3 that a rule's own rules
+    point elsewhere (2016-09-30 dropped the main phase's trigger step 505.4: the old 505.5 and its
+    505.5a-b became 505.4 and 505.4a-b, and the old 505.4 is no longer the new one, whatever its number)."""
+
+    def __init__(self, old, new, pairs, taken, matched) -> None:
+        self.pairs, self.taken, self.matched = pairs, taken, matched  # kept up to date by the caller
+        self.old_parent = {r.seq: r.parent for r in old}
+        self.new_parent = {r.seq: r.parent for r in new}
+        self.old_seq = {r.number: r.seq for r in reversed(old)}
+        self.new_seq = {r.number: r.seq for r in reversed(new)}
+        self.old_kids, self.new_kids = _children(old), _children(new)
+
+    def elsewhere(self, old_rule: AlignedRule, new_rule: AlignedRule) -> bool:
+        """Whether the matched children of either rule belong under another rule still unmatched
+        (``_other_home``)."""
+        pairs, matched = self.pairs, self.matched
+        went = [self.new_parent[pairs[k.seq]] for k in self.old_kids.get(old_rule.number, ()) if k.seq in pairs]
+        came = [self.old_parent[matched[k.seq]] for k in self.new_kids.get(new_rule.number, ()) if k.seq in matched]
+        return (_other_home(went, new_rule.number, self.new_seq, self.taken)
+                or _other_home(came, old_rule.number, self.old_seq, self.pairs))
+
+
+def _other_home(parents: list[str | None], own: str, seq_of: dict[str, int], used) -> bool:
+    """Whether two thirds of ``parents`` name one rule other than ``own``, not ``used`` yet, and
+    none names ``own`` (2003-07-01 sent three of 214's matched rules to 212 and kept 214.1: 214
+    stays 214)."""
+    if not parents or own in parents:
+        return False
+    top = max(set(parents), key=parents.count)
+    return top is not None and parents.count(top) * 3 >= 2 * len(parents) and seq_of.get(top) not in used
 
 
 def _similar(old, new, pairs, taken, pair) -> None:

@@ -121,3 +121,17 @@ def test_a_renamed_heading_follows_its_rules():
     new = edition(("950", "Commander"), ("950.1", SPIN), ("950.2", DISCARD), ("951", "Planechase"), ("951.1", GEAR))
     assert align_rules(old, new) == [Match(0, 0, "edited"), Match(1, 1, "unchanged"), Match(2, 2, "unchanged"),
                                      Match(4, 4, "unchanged")]  # one rule is too few to follow
+
+
+def test_a_dropped_step_does_not_take_the_number_of_the_step_that_moved_up():
+    """Invented, shaped as 2016-09-30 505: the trigger step 505.4 dropped, 505.5 and its subrules
+    505.5a-b became 505.4 and 505.4a-b, whatever the old 505.4 shares with the new one."""
+    land = "During a main phase the active player may play one land card from their hand."
+    cast = "The main phase is the only phase in which a player can normally cast artifact spells."
+    old = edition(("950", WIDGETS), ("950.4", "Second, abilities that trigger at the beginning go on the stack. See rule 603."),
+                  ("950.5", "Third, the active player gets priority. Players may cast spells and activate abilities."),
+                  ("950.5a", cast), ("950.5b", land))
+    new = edition(("950", WIDGETS), ("950.4", "Second, the active player gets priority. See rule 117."),
+                  ("950.4a", cast), ("950.4b", land))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(2, 1, "moved+edited"), Match(3, 2, "moved"),
+                                     Match(4, 3, "moved")]
