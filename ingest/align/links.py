@@ -118,7 +118,8 @@ def join_translation(
         counted = not abridged(translated, english)
         pairs = [(t[0], english[n][0], int(agrees(t, english[n], strict=False, counted=counted)))
                  for n, t in translated.items() if n in english]
-        share = sum(agrees(t, english[n], counted=counted) for n, t in translated.items() if n in english) / len(translated)
+        agreeing = sum(agrees(t, english[n], counted=counted) for n, t in translated.items() if n in english)
+        share = agreeing / len(translated)
         rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
         if best is None or rank > best[0]:
             best = (rank, en_id, share, pairs)

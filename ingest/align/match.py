@@ -401,7 +401,8 @@ def _followed(old, new, pairs, taken, pair) -> None:
         went = [new_parent[pairs[kid.seq]] for kid in old_children.get(rule.number, ()) if kid.seq in pairs]
         if len(went) < 2:
             continue
-        parent, count = max(((p, went.count(p)) for p in set(went) if p is not None), key=lambda x: x[1], default=(None, 0))
+        parent, count = max(((p, went.count(p)) for p in set(went) if p is not None), key=lambda x: x[1],
+                            default=(None, 0))
         target = new_seq_of.get(parent) if parent is not None else None
         if count >= 2 and count >= FOLLOWED_SHARE * len(went) and target is not None and target not in taken:
             pair(rule.seq, target)

@@ -129,8 +129,8 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
 def _reprinted(rules: Sequence[tuple[str, int, list[str]]], texts: Sequence[str], index: int) -> bool:
     """Whether another rule of the same number says much the same as rule ``index``."""
     number = rules[index][0]
-    return any(other != index and rules[other][0] == number and fuzz.ratio(texts[index], texts[other]) >= SAME_RULE_SCORE
-               for other in range(len(rules)))
+    return any(other != index and rules[other][0] == number
+               and fuzz.ratio(texts[index], texts[other]) >= SAME_RULE_SCORE for other in range(len(rules)))
 
 
 def _unflag_twins(rules: Sequence[tuple[str, int, list[str]]], repaired: dict[int, str]) -> None:

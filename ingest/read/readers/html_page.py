@@ -1,13 +1,14 @@
 """Reader for a CR text saved as an HTML page (a site's copy of the rules, a browser's "Save as").
 
-Accepted input: decoded HTML, a whole document (``<!DOCTYPE html>``, ``<html>`` or ``<body>`` near
-the top) or a fragment, in which each CR paragraph is a block element (``<p>``, ``<div>``,
-``<li>``, ``<dt>``/``<dd>``, ``<h1>``-``<h6>``, a table row, ...), a line of a ``<pre>``, or a
-stretch between ``<br>``. The page's scripts, styles, head, navigation, forms, asides and footers
-are dropped (one ``"boilerplate"`` diagnostic says how many of the visible ones held text, with a sample); inline markup is
-flattened, a table row's cells joined by spaces, an element holding a rule number alone followed
-by a space (``<span>702.19b</span><span>践踏…``), a block holding a rule number alone joined to the
-next block (``<dt>702.19b</dt><dd>The controller…</dd>``); a symbol image becomes its text (``T.gif`` ->
+Accepted input: a decoded HTML document (``<!DOCTYPE html>``, ``<html>``, ``<head>`` or
+``<body>`` near the top: ``is_html_page``) in which each CR paragraph is a block element
+(``<p>``, ``<div>``, ``<li>``, ``<dt>``/``<dd>``, ``<h1>``-``<h6>``, a table row, ...), a line of
+a ``<pre>``, or a stretch between ``<br>``. The page's scripts, styles, head, navigation, forms,
+asides and footers are dropped (one ``"boilerplate"`` diagnostic says how many of the visible
+ones held text, with a sample). Inline markup is flattened; a table row's cells are joined by
+spaces; an element holding a rule number alone is followed by a space
+(``<span>702.19b</span><span>践踏…``), and a block holding one alone goes on in the next block
+(``<dt>702.19b</dt><dd>The controller…</dd>``); a symbol image becomes its text (``T.gif`` ->
 ``{T}``, ``ingest.read.readers.jekyll.symbol_text``), else its ``alt``. lxml parses the page.
 
 The paragraphs are then read as a text file's lines are: a scraped copy's site lines removed
@@ -34,7 +35,8 @@ from ingest.sources import Paragraph, SourceError, SourceText
 from kb.numbers import NUMBER_PATTERN
 
 FORMAT = "html-page"
-HTML_START = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])",
+HTML_START = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*"
+                        r"(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])",
                         re.IGNORECASE | re.DOTALL)
 """How an HTML document starts (after an XML declaration and comments)."""
 HTML_SPACE = " \t\n\r\f"

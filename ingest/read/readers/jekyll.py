@@ -7,9 +7,10 @@ body in which rules are Markdown paragraphs (``**900.1.** text``) or raw HTML bl
 headings (``### 100. 일반``), links (``[702.105](/700#702.105)``) and symbol images
 (``![{T}](/assets/symbols/T.gif)``). Any other Markdown copy of the CR reads the same way:
 headings (``## 702. Keyword Abilities``), list items (``- 702.19b text``; a line ``100. General``
-is an ordered list item to Markdown, and keeps its number here). markdown-it-py parses the Markdown, BeautifulSoup the HTML
-blocks; each physical line of text becomes one paragraph, symbols written as the official text
-writes them (``{T}``, ``{W/U}``, ``{2/B}``, ``{W/P}``, ``{CHAOS}``, ``{PW}``).
+is an ordered list item to Markdown, and keeps its number here). markdown-it-py parses the
+Markdown, BeautifulSoup the HTML blocks; each physical line of text becomes one paragraph,
+symbols written as the official text writes them (``{T}``, ``{W/U}``, ``{2/B}``, ``{W/P}``,
+``{CHAOS}``, ``{PW}``).
 
 A section page names its section only in the front matter (``title: 9. 캐주얼 규칙``,
 ``description: 9. 캐주얼 규칙 Casual Variants``): that becomes the page's first paragraph, a
