@@ -87,13 +87,16 @@ class NameReading:
     """The cards read, in query order (their texts are read for judge vocabulary: ``search.expand``)."""
     dropped: tuple[str, ...] = ()
     card_text: frozenset[str] = frozenset()
-    read_as: tuple[tuple[str, ...], ...] = ()
-    """Per card of ``cards``, its ``Card.words`` (what the card is: ``("flying", "creature")``)."""
 
     @property
     def cards(self) -> tuple[str, ...]:
         """The names of the cards read, as the cards print them."""
         return tuple(card.name for card in self.found)
+
+    @property
+    def read_as(self) -> tuple[tuple[str, ...], ...]:
+        """Per card of ``cards``, its ``Card.words`` (what the card is: ``("flying", "creature")``)."""
+        return tuple(tuple(card.words()) for card in self.found)
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     chunks = _chunks(query)
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
-    found_cards: list[tuple[Card, tuple[str, ...]]] = []
+    found_cards: list[Card] = []
     card_text: set[str] = set()
     if cards is not None:
         found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text if text_words else None)
@@ -145,8 +148,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     text = query
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
-    return NameReading(" ".join(text.split()), tuple(card for card, _ in found_cards), tuple(dropped),
-                       frozenset(card_text), tuple(words for _, words in found_cards))
+    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped), frozenset(card_text))
 
 
 def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | None:
@@ -159,7 +161,7 @@ def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | Non
     if card is None or terms.is_term(name):
         return None
     words = card.words()
-    return NameReading(" ".join(words), (card,), read_as=(tuple(words),))
+    return NameReading(" ".join(words), (card,))
 
 
 def _chunks(query: str) -> list[_Chunk]:
@@ -174,11 +176,11 @@ def _chunks(query: str) -> list[_Chunk]:
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
                 edits: list[tuple[int, int, str]], used: set[int],
-                card_text: set[str] | None) -> list[tuple[Card, tuple[str, ...]]]:
+                card_text: set[str] | None) -> list[Card]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
     ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``; none when it
-    is None); returns each card with its ``Card.words``."""
-    found: list[tuple[Card, tuple[str, ...]]] = []
+    is None); returns the cards, in query order."""
+    found: list[Card] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
     while i < len(chunks):
@@ -208,7 +210,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         seen.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
-        found.append((card, tuple(words)))
+        found.append(card)
         i = span[-1] + 1
     return found
 
