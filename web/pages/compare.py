@@ -11,7 +11,6 @@ only editions of that date are shown, so only same-edition rules pair.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, redirect, render_template, request
@@ -63,7 +62,6 @@ TRANSLATION, NEWEST_ENGLISH, SAME_EDITION = N_("translation"), N_("newest Englis
 """Column roles: English in ``data-role`` (what scripts and tests select on), translated where shown."""
 OWN_ENGLISH = "English of the {lang} edition"
 """The role of the English edition a translation (``lang``) was checked against."""
-_OWN_ENGLISH = re.compile(r"English of the (\w+) edition")
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,8 @@ class Column:
     """One column: ``edition`` (None when the language has no edition to show), its ``rules``
     (empty when the edition lacks the number) ready to print as ``articles``, what it is
     (``role``, English: the ``data-role``; ``label`` is it in the reader's language) and a ``note``
-    for readers (in their language)."""
+    for readers (in their language); ``of``, for the English edition a translation was checked
+    against, that translation's language (``role`` is ``OWN_ENGLISH`` of it)."""
 
     lang: str
     edition: Edition | None
@@ -81,13 +80,13 @@ class Column:
     articles: list[RuleDisplay] = field(default_factory=list)
     number: str | None = None
     diff: list[tuple[str, str]] = field(default_factory=list)
+    of: str | None = None
 
     @property
     def label(self) -> str:
         """``role`` in the reader's language."""
-        own = _OWN_ENGLISH.fullmatch(self.role)
-        if own:
-            return _("English of the %(language)s edition", language=own[1])
+        if self.of:
+            return _("English of the %(language)s edition", language=self.of)
         return _(self.role) if self.role in (TRANSLATION, NEWEST_ENGLISH, SAME_EDITION) else self.role
 
 
@@ -116,11 +115,11 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
 
 
 def _column(number: str, edition: Edition, role: str, note: str | None = None,
-            diff: list[tuple[str, str]] | None = None) -> Column:
+            diff: list[tuple[str, str]] | None = None, of: str | None = None) -> Column:
     rules = _rules(edition, number)
     note = note if rules else _("No rule %(number)s in this edition.", number=number)
     articles = rule_displays(rules, linker(edition), edition.lang, edition) if rules else []
-    return Column(edition.lang, edition, rules, role, note, articles, number, diff or [])
+    return Column(edition.lang, edition, rules, role, note, articles, number, diff or [], of)
 
 
 def _identity_row(number: str, translation: Edition, newest_en: Edition | None) -> list[Column] | None:
@@ -138,12 +137,11 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
     if own.effective_date != translation.effective_date:
         note = (note + " " if note else "") + _("The translation's text agrees best with the English edition %(date)s.",
                                                  date=own.date_text)
-    own_role = OWN_ENGLISH.format(lang=translation.lang)
     if own.id == newest_en.id:  # one English rule: shown once, in the newest English column
         return [_column(number, translation, TRANSLATION),
-                _same_as_newest(own, own_role),
+                _same_as_newest(own, translation.lang),
                 _column(own_number, newest_en, NEWEST_ENGLISH, note)]
-    row = [_column(number, translation, TRANSLATION), _column(own_number, own, own_role, note)]
+    row = [_column(number, translation, TRANSLATION), _own_column(own_number, own, translation.lang, note)]
     if len(parts) < 2:
         return row
     now = parts[1]
@@ -189,19 +187,25 @@ def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:
 
 def _own_english(number: str, translation: Edition, newest_en: Edition) -> Column:
     same_day = [e for e in state.store().editions(ENGLISH) if e.effective_date == translation.effective_date]
-    role = OWN_ENGLISH.format(lang=translation.lang)
+    of = translation.lang
     if not same_day:
         note = _("No English edition effective %(date)s in the KB.", date=translation.date_text)
-        return Column(ENGLISH, None, [], role, note)
+        return Column(ENGLISH, None, [], OWN_ENGLISH.format(lang=of), note, of=of)
     if same_day[0].id == newest_en.id:
-        return _same_as_newest(newest_en, role)
-    return _column(number, same_day[0], role)
+        return _same_as_newest(newest_en, of)
+    return _own_column(number, same_day[0], of)
 
 
-def _same_as_newest(newest_en: Edition, role: str) -> Column:
-    """The English column of a translation whose English edition is the newest one, shown in the
-    newest English column: empty, saying so."""
-    return Column(ENGLISH, newest_en, [], role, _("The same edition as the newest English column."))
+def _own_column(number: str, edition: Edition, of: str, note: str | None = None) -> Column:
+    """``_column`` of the English edition a translation (language ``of``) was checked against."""
+    return _column(number, edition, OWN_ENGLISH.format(lang=of), note, of=of)
+
+
+def _same_as_newest(newest_en: Edition, of: str) -> Column:
+    """The English column of a translation (language ``of``) whose English edition is the newest
+    one, shown in the newest English column: empty, saying so."""
+    note = _("The same edition as the newest English column.")
+    return Column(ENGLISH, newest_en, [], OWN_ENGLISH.format(lang=of), note, of=of)
 
 
 def _newest_holding(number: str, lang: str) -> Edition:
