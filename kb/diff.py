@@ -48,7 +48,6 @@ def words_changed(runs: list[tuple[str, str]]) -> tuple[list[str], list[str]]:
     return removed, added
 
 
-
 def in_context(runs: list[tuple[str, str]], words: int = 4) -> list[tuple[str, str]]:
     """``runs`` (``word_diff``'s) with each kept run cut to the ``words`` words next to the changes
     around it, ``…`` standing for what is cut: a summary of what changed that still reads

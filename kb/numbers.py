@@ -36,11 +36,11 @@ _LOOSE = re.compile(
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
-PREFIX_LANGUAGES = {"규칙": "ko", "제": "ko", "조": "ko", "ルール": "ja", "規則": "ja", "の": "ja", "规则": "zh",
-                    "第": "zh", "条": "zh"}
-"""The language a word written with a number is in (``规则`` is simplified Chinese; ``規則``, the
-same word in Japanese kanji and traditional characters, is read as Japanese; ``제702.19조`` is
-Korean, ``第702.19条`` Chinese)."""
+PREFIX_LANGUAGES = {"번": "ko", "규칙": "ko", "제": "ko", "조": "ko", "ルール": "ja", "規則": "ja", "の": "ja",
+                    "规则": "zh", "第": "zh", "条": "zh"}
+"""The language a word written with a number is in, the first found in this order (``规则`` is
+simplified Chinese; ``規則``, the same word in Japanese kanji and traditional characters, is read as
+Japanese; ``제702.19조`` is Korean, ``第702.19条`` Chinese)."""
 
 
 class InvalidRuleNumber(ValueError):
@@ -222,6 +222,4 @@ def prefix_language(text: str) -> str | None:
     and ``702.19b번`` -> ``"ko"``, ``702.19bのルール`` -> ``"ja"``, ``规则702.19b`` -> ``"zh"``);
     None without one, or for ``rule``/``CR``."""
     text = unicodedata.normalize("NFKC", text).strip()
-    if "번" in text:
-        return "ko"
     return next((lang for word, lang in PREFIX_LANGUAGES.items() if word in text), None)

@@ -5,7 +5,6 @@ is its seq (``search.index``), and its stored fields are read only for the resul
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
