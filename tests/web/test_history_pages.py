@@ -146,3 +146,17 @@ def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):
     response = client.get("/en/cr/103.4?edition=2021-11-19")
     assert (response.status_code, response.headers["Location"]) == (301, "/en/cr/2021-11-19/103.4")
     assert client.get("/en/cr/702.19?edition=garbage").status_code == 404
+
+
+def test_a_translation_names_the_english_edition_it_translates(client):
+    # the English edition its rules agree with best, whatever date its own header gives
+    soup = page(client, "/editions")
+    notes = {tr["data-edition"]: tr.select_one("td.source .translates") for tr in soup.select("#ko tbody tr")}
+    assert notes["ko-2021-11-19"].get_text(" ", strip=True) == "translates the English edition 2021-11-19"
+    assert notes["ko-2021-11-19"].select_one("a")["href"] == "/en/cr?edition=2021-11-19"
+    assert soup.select("#en .translates") == []
+    editions = {shape["id"]: shape for shape in client.get("/api/v1/editions").get_json()["editions"]}
+    partners = {e: shape["translates"]["edition"] for e, shape in editions.items() if "translates" in shape}
+    assert partners == {"ko-2016-11-11": "en-2017-08-25", "ko-2021-11-19": "en-2021-11-19",
+                        "ja-2023-09-01": "en-2023-04-14"}  # the nearest English editions this KB holds
+    assert all(0.5 < editions[e]["translates"]["share"] <= 1 for e in partners)

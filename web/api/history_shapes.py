@@ -15,6 +15,7 @@ the API (``/api/v1/history/...``, ``/api/v1/changes/...``). Plain functions of t
   edition, removed rules last; ``outside``: the rules an excerpt on one side lacks, not listed as
   created or removed: ``kb.store.changes``).
 - ``edition_matches``: ``{edition id: [{"edition", "share"}]}`` for the editions outside a chain.
+- ``english_partners``: ``{edition id: {"edition", "share"}}`` for the translations joined to English.
 """
 
 from __future__ import annotations
@@ -87,3 +88,12 @@ def edition_matches(store: Store) -> dict[str, list[dict]]:
             "SELECT edition, anchor, share FROM links WHERE kind = 'copy' ORDER BY edition, rank"):
         out.setdefault(edition, []).append({"edition": official, "share": share})
     return out
+
+
+def english_partners(store: Store) -> dict[str, dict]:
+    """``{translation edition id: {"edition": English edition id, "share": 0-1}}``: the English
+    edition each translation was joined to (``ingest.align.links.join_translation``: the one its
+    rules agree with best, which may be months newer than the translation's own header date) and
+    the share of its rules that agree; a translation with no English edition near it is absent."""
+    return {edition: {"edition": english, "share": share} for edition, english, share in store.query(
+        "SELECT edition, anchor, share FROM links WHERE kind = 'translation' ORDER BY edition")}

@@ -39,6 +39,11 @@ _SCHEMAS: dict[str, Any] = {
                                            "items": {"type": "object", "required": ["edition", "share"],
                                                      "properties": {"edition": {"type": "string"},
                                                                     "share": {"type": "number"}}}},
+                               "translates": {"type": "object", "description": "a translation's English "
+                                              "edition (the one its rules agree with best) and the share of its "
+                                              "rules that agree", "required": ["edition", "share"],
+                                              "properties": {"edition": {"type": "string"},
+                                                             "share": {"type": "number"}}},
                                "partial": {"type": "boolean", "description": "present (true) when the official "
                                            "text ends early and was published with crkb build --partial"}}},
     "Rule": {"type": "object", "required": ["number", "text"], "additionalProperties": True,

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 from kb.errors import RuleNotFound, RuleUnaligned
 from kb.store import history
 from web import args, state
-from web.api.history_shapes import changes_json, edition_matches, history_json
+from web.api.history_shapes import changes_json, edition_matches, english_partners, history_json
 from web.api.openapi import openapi_document
 from web.api.shapes import edition_json, preview_json, rule_json
 from web.api.terms_shapes import terms_json
@@ -30,11 +30,13 @@ MAX_LIMIT = 100
 def editions() -> Response:
     """Every edition, newest first per language."""
     urls = state.urls()
-    matches = edition_matches(state.store())
+    matches, partners = edition_matches(state.store()), english_partners(state.store())
     found = [edition_json(e, urls.is_newest(e)) for e in state.store().editions()]
     for shape in found:
         if shape["effective_date"] is None:
             shape["matches"] = matches.get(shape["id"], [])
+        if shape["id"] in partners:
+            shape["translates"] = partners[shape["id"]]
     return jsonify({"editions": found})
 
 

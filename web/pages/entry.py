@@ -14,7 +14,7 @@ from flask import Blueprint, Response, redirect, render_template, request
 from kb import numbers
 from kb.model import Edition, Rule
 from web import args, state
-from web.api.history_shapes import edition_matches
+from web.api.history_shapes import edition_matches, english_partners
 
 bp = Blueprint("entry", __name__)
 
@@ -24,14 +24,17 @@ SECTIONS = tuple(str(n) for n in range(1, 10))
 @dataclass(frozen=True)
 class EditionRow:
     """One edition on ``/editions``: its rule count, what part of the CR it holds (None: all),
-    its first rule's URL, the official editions an undated copy matches (``(edition, share)``)
-    and, for a text published cut short (``Edition.partial``), its last rule."""
+    its first rule's URL, the official editions an undated copy matches (``(edition, share)``),
+    for a translation the English edition it translates (the one its rules agree with best; None
+    when no English edition is near it) and, for a text published cut short
+    (``Edition.partial``), its last rule."""
 
     edition: Edition
     rules: int
     coverage: str | None
     href: str
     matches: list[tuple[Edition, float]]
+    translates: Edition | None = None
     last: str | None = None
 
 
@@ -94,7 +97,7 @@ def first_rule_href(edition: Edition) -> str:
 def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
     store = state.store()
     counts = dict(store.query("SELECT edition, COUNT(*) FROM rules GROUP BY edition"))
-    matches = edition_matches(store)
+    matches, partners = edition_matches(store), english_partners(store)
     out = []
     for lang in store.languages():
         rows = []
@@ -103,7 +106,9 @@ def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
             found = [(store.edition(m["edition"]), m["share"]) for m in matches.get(edition.id, [])[:3]]
             last = store.query("SELECT number FROM rules WHERE edition = ? ORDER BY seq DESC LIMIT 1",
                                (edition.id,)) if edition.partial else []
+            partner = partners.get(edition.id)
+            translates = store.edition(partner["edition"]) if partner else None
             rows.append(EditionRow(edition, counts.get(edition.id, 0), held.span if held else None,
-                                   first_rule_href(edition), found, last[0][0] if last else None))
+                                   first_rule_href(edition), found, translates, last[0][0] if last else None))
         out.append((lang, rows))
     return out
