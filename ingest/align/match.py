@@ -12,10 +12,11 @@ The passes, each only among the rules still unmatched:
    (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702).
 3. **Same number** and similar text.
 
-   Passes 2 and 3 pair by place only when no unmatched sibling of either rule is clearly more like
-   the other (``_contested``): a subrule inserted mid-list sits where the old one it displaced is
-   expected; nor when the rules under either of them went under, or came from, another rule
-   still unmatched (``_Families``: a dropped step's number taken by the step after it).
+   Passes 2 and 3 pair by place only when no unmatched sibling of either rule (or, for a subrule,
+   no unmatched rule under its three-digit rule) is clearly more like the other (``_contested``):
+   a subrule inserted mid-list sits where the old one it displaced is expected; nor when the
+   rules under either of them went under, or came from, another rule still unmatched
+   (``_Families``: a dropped step's number taken by the step after it).
 4. **Similar text** (rapidfuzz ratio) among the rest, best pairs first, one to one: a lower score
    suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
    613), then within its section, then anywhere; short texts need the highest score so stock
@@ -26,6 +27,9 @@ The passes, each only among the rules still unmatched:
 6. **Renamed parents**: an unmatched rule whose matched children went, most of them, to the
    children of one unmatched rule is that rule (903 "EDH" is 903 "Commander" from 2011-02-04; 415
    "Targeted Spells and Abilities" is 113 "Targets" from 2009-07-11), innermost first.
+7. **Mutual best**: a rule still unmatched and the unmatched rule most like it, each the other's
+   best, when similar enough where the old rule's rules went or in its section (a reworded rule:
+   2009-07-11 200.10, counters, is 120.1); passes 2 and 2b then run again for their children.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -66,6 +70,14 @@ GROWN_LENGTH = 1.2
 FOLLOWED_SHARE = 0.5
 """Share of a rule's matched children (at least two) that must have gone under one new rule for
 the rule to follow them there (pass 6)."""
+MUTUAL_SCORE = 65.0
+"""Least ratio for two rules left unmatched that are each other's best (pass 7), where the old
+rule's three-digit rule sent its rules or within a section; elsewhere ``SECTION_SCORE``."""
+MUTUAL_WORDS = (60.0, 80.0)
+"""Or this ratio when their words agree this much (rapidfuzz ``token_set_ratio``): a rule reworded
+keeps its words (2009-07-11 409.1a, announcing a spell, is 601.2a at a ratio of 59 and 91 on
+words), a stranger shares a stock sentence (901.11, Planar Magic's winning and losing, and the
+new 903.12, EDH's, are 60 and 66)."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
@@ -137,6 +149,9 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     _structure(old, new, pairs, taken, pair, families)
     _grown(old, new, pairs, taken, pair)
     _followed(old, new, pairs, taken, pair)
+    if _mutual(old, new, pairs, taken, pair):
+        _siblings(old, new, pairs, taken, pair)
+        _structure(old, new, pairs, taken, pair, families)
     matches = []
     for o in sorted(pairs):
         change, refs_only = change_of(old_by[o], new_by[pairs[o]])
@@ -183,20 +198,27 @@ def _structure(old, new, pairs, taken, pair, families) -> None:
             if candidate.seq in taken:
                 continue
             score = fuzz.ratio(kid.key, candidate.key)
-            if (score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, kids, target, pairs, taken)
+            if (score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, families.old_near(kid, kids),
+                                                             families.new_near(candidate, target), pairs, taken)
                     and not families.elsewhere(kid, candidate)):
                 pair(kid.seq, candidate.seq)
 
 
-def _contested(old_rule, new_rule, score, old_siblings, new_siblings, pairs, taken) -> bool:
-    """Whether an unmatched sibling of either rule is clearly more like the other one
-    (``CONTESTED_MARGIN`` more): a subrule inserted mid-list (2018-07-13 put the Saga action at
-    703.4e) is where the offset or the number expects the old 703.4e, now 703.4f word for word;
-    the pair is left to the best-first passes."""
+def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken) -> bool:
+    """Whether an unmatched rule near either rule (``old_near``/``new_near``: its siblings and the
+    rules under its three-digit rule) is clearly more like the other one (``CONTESTED_MARGIN``
+    more): a subrule inserted mid-list (2018-07-13 put the Saga action at 703.4e) is where the
+    offset or the number expects the old 703.4e, now 703.4f word for word; 2005-08-01 moved the
+    concession rule 102.7 to 102.3a, and the offset expected it at 102.5, another rule. The pair is
+    left to the best-first passes."""
     needed = score + CONTESTED_MARGIN
-    return any(r.seq not in taken and r is not new_rule and fuzz.ratio(old_rule.key, r.key) >= needed
-               for r in new_siblings) or any(
-        r.seq not in pairs and r is not old_rule and fuzz.ratio(r.key, new_rule.key) >= needed for r in old_siblings)
+    if needed > 100:
+        return False
+    rivals = [r.key for r in new_near if r.seq not in taken and r is not new_rule]
+    if rivals and process.extractOne(old_rule.key, rivals, scorer=fuzz.ratio, score_cutoff=needed):
+        return True
+    rivals = [r.key for r in old_near if r.seq not in pairs and r is not old_rule]
+    return bool(rivals) and process.extractOne(new_rule.key, rivals, scorer=fuzz.ratio, score_cutoff=needed) is not None
 
 
 def _expected_index(kids, i, pairs, index_of) -> int | None:
@@ -215,6 +237,15 @@ def _children(rules) -> dict[str | None, list[AlignedRule]]:
     out: dict[str | None, list[AlignedRule]] = defaultdict(list)
     for r in rules:
         out[r.parent].append(r)
+    return out
+
+
+def _trees(rules) -> dict[str, list[AlignedRule]]:
+    """``{three-digit rule: the rules under it}`` (subrules only: "702" maps to 702.1, 702.1a, ...)."""
+    out: dict[str, list[AlignedRule]] = defaultdict(list)
+    for r in rules:
+        if "." in r.number:
+            out[_three_digit(r.number)].append(r)
     return out
 
 
@@ -282,7 +313,8 @@ def _same_number(old, new, pairs, taken, pair, families) -> None:
                 continue
             score = fuzz.ratio(r.key, candidate.key)
             if score >= SAME_NUMBER_SCORE and not _contested(
-                    r, candidate, score, old_children[r.parent], new_children[candidate.parent], pairs, taken
+                    r, candidate, score, families.old_near(r, old_children[r.parent]),
+                    families.new_near(candidate, new_children[candidate.parent]), pairs, taken
             ) and not families.elsewhere(r, candidate):
                 pair(r.seq, candidate.seq)
                 break
@@ -300,6 +332,15 @@ class _Families:
         self.old_seq = {r.number: r.seq for r in reversed(old)}
         self.new_seq = {r.number: r.seq for r in reversed(new)}
         self.old_kids, self.new_kids = _children(old), _children(new)
+        self.old_tree, self.new_tree = _trees(old), _trees(new)
+
+    def old_near(self, rule: AlignedRule, siblings: list[AlignedRule]) -> list[AlignedRule]:
+        """``siblings`` (of ``rule``, an old rule) and, for a subrule, the old rules under its three-digit rule."""
+        return [*siblings, *self.old_tree.get(_three_digit(rule.number), ())] if "." in rule.number else siblings
+
+    def new_near(self, rule: AlignedRule, siblings: list[AlignedRule]) -> list[AlignedRule]:
+        """``siblings`` (of ``rule``, a new rule) and, for a subrule, the new rules under its three-digit rule."""
+        return [*siblings, *self.new_tree.get(_three_digit(rule.number), ())] if "." in rule.number else siblings
 
     def elsewhere(self, old_rule: AlignedRule, new_rule: AlignedRule) -> bool:
         """Whether the matched children of either rule belong under another rule still unmatched
@@ -406,3 +447,44 @@ def _followed(old, new, pairs, taken, pair) -> None:
         target = new_seq_of.get(parent) if parent is not None else None
         if count >= 2 and count >= FOLLOWED_SHARE * len(went) and target is not None and target not in taken:
             pair(rule.seq, target)
+
+
+def _mutual(old, new, pairs, taken, pair) -> bool:
+    """Pass 7: a rule left unmatched and the unmatched rule most like it, when each is the other's
+    best and similar enough (``MUTUAL_SCORE``, or ``MUTUAL_WORDS``, where the old rule's three-digit
+    rule sent its rules or within its section; ``SECTION_SCORE`` elsewhere; short texts
+    ``ANYWHERE_SCORE``): a rule reworded but kept (2009-07-11 rewrote 418.5i, switching power and
+    toughness, as layer 7e, 612.3e; 2013-07-13 moved 700.4, indestructible, to 702.12b). True when
+    it paired any."""
+    left = [r for r in old if r.seq not in pairs]
+    right = [r for r in new if r.seq not in taken]
+    if not left or not right:
+        return False
+    left_keys, right_keys = [r.key for r in left], [r.key for r in right]
+    least, _ = MUTUAL_WORDS
+    best_of_old = [process.extractOne(r.key, right_keys, scorer=fuzz.ratio, score_cutoff=least) for r in left]
+    related = _related_rules(old, new, pairs)
+    paired = False
+    for o, best in zip(left, best_of_old):
+        if best is None:
+            continue
+        _, score, j = best
+        n = right[j]
+        back = process.extractOne(n.key, left_keys, scorer=fuzz.ratio, score_cutoff=score - 0.5)  # float slack
+        if back is None or left[back[2]] is not o:
+            continue
+        if score >= _mutual_needed(o, n, related) and n.seq not in taken:
+            pair(o.seq, n.seq)
+            paired = True
+    return paired
+
+
+def _mutual_needed(old_rule: AlignedRule, new_rule: AlignedRule, related: dict[str, set[str]]) -> float:
+    """The least ratio pass 7 pairs two rules at (``_mutual``)."""
+    if min(len(old_rule.masked), len(new_rule.masked)) < SHORT:
+        return ANYWHERE_SCORE
+    if (_three_digit(new_rule.number) not in related.get(_three_digit(old_rule.number), ())
+            and old_rule.section != new_rule.section):
+        return SECTION_SCORE
+    words_agree = fuzz.token_set_ratio(old_rule.key, new_rule.key) >= MUTUAL_WORDS[1]
+    return MUTUAL_WORDS[0] if words_agree else MUTUAL_SCORE

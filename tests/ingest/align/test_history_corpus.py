@@ -78,3 +78,12 @@ def test_a_reused_number_is_not_a_match(store):
     assert steps(store, "en-2024-07-30", "509.2")[-1] == ("en-2024-11-08", None, "removed")
     priority = steps(store, "en-2024-07-30", "509.4")
     assert ("en-2024-11-08", "509.2", "moved+edited") in priority
+
+
+def test_the_counter_rule_reworded_in_2009_keeps_its_history(store):
+    # 2009-07-11 moved 200.10 "A counter is a marker placed on an object or player, either
+    # modifying its characteristics or interacting with an ability" to 120.1, reworded
+    found = changes(store, "en-2026-01-16", "122.1")
+    assert found[0][1:] == ("200.10", "created")
+    assert ("en-2009-07-11", "120.1", "moved+edited") in found
+    assert [n for _, n, _ in found][-1] == "122.1"

@@ -135,3 +135,37 @@ def test_a_dropped_step_does_not_take_the_number_of_the_step_that_moved_up():
                   ("950.4a", cast), ("950.4b", land))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(2, 1, "moved+edited"), Match(3, 2, "moved"),
                                      Match(4, 3, "moved")]
+
+
+def test_a_rule_moved_under_a_sibling_is_not_paired_with_the_stranger_in_its_place():
+    """Invented, shaped as 2005-08-01 102.7 -> 102.3a: the concession rule moved under a new
+    rule, whose text shares some words with it, where the offset expects the old rule."""
+    concede = ("A player can concede the widget game at any time. A player who concedes leaves the widget game"
+               " at once and the game goes on.")
+    moved = "A player can concede the widget game at any time. A player who concedes loses the widget game at once."
+    old = edition(("950", WIDGETS), ("950.1", SPIN), ("950.2", concede), ("950.3", DISCARD))
+    new = edition(("950", WIDGETS), ("950.1", SPIN),
+                  ("950.2", "A player who leaves the widget game takes no further turns in it."),
+                  ("950.2a", moved), ("950.3", DISCARD))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 3, "moved+edited"), Match(3, 4, "unchanged")]
+
+
+def test_a_reworded_rule_left_over_is_paired_with_its_best_match_but_a_stock_sentence_is_not():
+    """Invented, shaped as 2013-07-13 700.4 -> 702.12b (indestructible, reworded into its keyword's
+    rule: a ratio of 63, 88 on words; here 74 and 84) and 2009-10-01 901.11 -> 903.12 (two
+    variants' rules for winning, sharing a sentence: 60 and 66; here 62 and 61): each of the two
+    is the other's best."""
+    reworded_old = ("If a widget is unbreakable, rules and effects can't break it. Such widgets aren't broken by"
+                    " lethal spin, and they ignore the lethal-spin state-based action.")
+    reworded_new = ("A widget with unbreakable can't be broken. Such widgets aren't broken by lethal spin, and"
+                    " they ignore the state-based action that checks for lethal spin.")
+    variant_old = ("Two-player gear games use the normal rules for winning and losing the game, while free-for-all"
+                   " gear games add one.")
+    variant_new = "The cog variant includes the following rule for winning and losing the game. All other rules apply."
+    old = edition(("950", WIDGETS), ("950.1", SPIN), ("950.4", reworded_old), ("950.5", variant_old),
+                  ("951", "Unbreakable"))
+    new = edition(("950", WIDGETS), ("950.1", SPIN), ("951", "Unbreakable"), ("951.1", reworded_new),
+                  ("951.2", variant_new))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 3, "moved+edited"), Match(4, 2, "unchanged")]
