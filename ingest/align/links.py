@@ -124,7 +124,37 @@ def join_translation(
         if best is None or rank > best[0]:
             best = (rank, en_id, share, pairs)
     _, en_id, share, pairs = best
-    return en_id, round(share, 4), pairs
+    slips = copied_texts(db, edition, en_id)
+    return en_id, round(share, 4), [(seq, en_seq, 0 if seq in slips else agreeing) for seq, en_seq, agreeing in pairs]
+
+
+COPIED_LENGTH = 30
+"""Least length (characters) of a text whose second printing under another number is a translator's
+copy-and-paste slip (``copied_texts``); titles repeat ("일반", "General") and are not slips."""
+COPIED_APART = 50
+"""Greatest ratio (rapidfuzz, 0-100) of the two English rules whose translations read the same for
+the second to be a slip: "Third, the active player gets priority" and "Fourth, ..." may well be
+translated alike (zh 507.2 and 508.2); crew's 702.121b and fabricate's 702.122b (a ratio of 33) may not."""
+
+
+def copied_texts(db: sqlite3.Connection, edition: str, english: str) -> set[int]:
+    """The seqs of a translation's rules whose text repeats, word for word, an earlier rule of
+    another number whose English rule (in ``english``) is another text (``COPIED_APART``): a translator's slip
+    (ko 2016-07-22 and 2017-01-20 print 608.2k's text again as 608.3; ko 2017-01-20 to 2021-11-19
+    print crew's 702.121b again as fabricate's 702.122b). Such a rule is no translation of its
+    English namesake, and is left unjoined."""
+    english_text = dict(db.execute("SELECT number, text FROM rules WHERE edition = ? ORDER BY seq DESC", (english,)))
+    first: dict[str, str] = {}
+    out: set[int] = set()
+    for seq, number, text in db.execute("SELECT seq, number, text FROM rules WHERE edition = ? ORDER BY seq",
+                                        (edition,)):
+        key = normalise.plain(None, text or "")
+        if len(key) < COPIED_LENGTH:
+            continue
+        earlier = first.setdefault(key, number)
+        if earlier != number and fuzz.ratio(english_text.get(earlier) or "", english_text.get(number) or "") < COPIED_APART:
+            out.add(seq)
+    return out
 
 
 def _date(iso: str) -> dt.date:

@@ -24,7 +24,9 @@ from kb.numbers import NUMBER_PATTERN
 
 _SPACE = re.compile(r"\s+")
 _QUOTES = re.compile(r"[?'\"\u2019\u2018\u201c\u201d\u00ae\u2122\u2014\u2013\-]|\((?:r|tm)\)")
-_RULE_NUMBER = re.compile(rf"\b{NUMBER_PATTERN}(?:\.|\b)")
+_RULE_NUMBER = re.compile(rf"(?<![0-9A-Za-z.]){NUMBER_PATTERN}(?:\.|(?![0-9A-Za-z]))")
+"""A rule number in a text, whatever script is around it: there is no word boundary between two
+word characters, and a CJK character is one (``规则903``, ``ルール702.169``, ``702.19c와``)."""
 _TYPOGRAPHY = str.maketrans({"\u00a0": " ", "\u2212": " "})
 
 

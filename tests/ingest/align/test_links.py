@@ -1,7 +1,10 @@
 """Joining a translation to English: strict agreement picks the partner edition, loose agreement
 joins each rule despite the translator's slips (cases from ko 2021-11-19 against en 2021-11-19)."""
 
-from ingest.align.links import abridged, agrees, fingerprint, tied
+import sqlite3
+
+from ingest.align import normalise
+from ingest.align.links import abridged, agrees, copied_texts, fingerprint, tied
 from ingest.align.match import AlignedRule
 
 
@@ -38,3 +41,37 @@ def test_an_undated_copy_matches_the_editions_holding_its_texts_best_first():
     found = fingerprint(copy, {"en-1": {"a", "b", "c", "d"}, "en-2": {"a", "b", "c", "d", "e"}, "en-3": {"a"}})
     assert found == [("en-1", 1.0), ("en-2", 1.0)]
     assert tied(found) == found
+
+
+def test_the_rule_numbers_a_translation_names_are_read_whatever_script_touches_them():
+    # invented sentences in the translations' ways of citing: no space between a number and the
+    # CJK character or Hangul particle before or after it
+    cases = {"参见规则903。": ("903",), "（参见规则702.19b，“践踏”）": ("702.19b",), "ルール702.169〔解明完了〕参照": ("702.169",),
+             "114.7a에 따라 702.19c와 702.19d를 봅니다": ("114.7a", "702.19c", "702.19d"),
+             "See rules 100.1–100.3 and rule 510.1c.": ("100.1", "100.3", "510.1c"), "in 2009, 20 cards": ()}
+    assert {text: normalise.references(normalise.plain(None, text)) for text in cases} == cases
+    assert normalise.masked("参见规则903。") == "参见规则#。"
+
+
+def _store(*editions: tuple[str, list[tuple[str, str]]]) -> sqlite3.Connection:
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE rules (edition TEXT, seq INTEGER, number TEXT, text TEXT)")
+    for edition, rules in editions:
+        db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?)",
+                       [(edition, seq, number, text) for seq, (number, text) in enumerate(rules)])
+    return db
+
+
+def test_a_text_the_translator_printed_again_under_another_number_is_no_translation_of_it():
+    # invented, shaped as ko 608.3 (608.2k's text printed again) and 702.122b (crew's 702.121b
+    # again, under fabricate); two step rules translated alike ("then, the active player gets
+    # priority") from English texts that differ by a word are no slip
+    english = [("950.1", "A vehicle is crewed by tapping any number of untapped creatures you control."),
+               ("950.2", "Whenever this permanent enters, put a number of +1/+1 counters on it or create tokens."),
+               ("951.1", "Third, the active player gets priority. Players may cast spells."),
+               ("951.2", "Fourth, the active player gets priority. Players may cast spells.")]
+    crew = "탑승물은 당신이 조종하는 언탭된 생물을 원하는 수만큼 탭하여 탑승합니다."
+    priority = "그 후, 액티브 플레이어가 우선권을 받습니다. 플레이어들은 주문을 발동할 수 있습니다."
+    korean = [("950.1", crew), ("950.2", crew), ("951.1", priority), ("951.2", priority)]
+    db = _store(("en", english), ("ko", korean))
+    assert copied_texts(db, "ko", "en") == {1}
