@@ -15,7 +15,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
+import math
 import sqlite3
+import statistics
 from collections import defaultdict
 
 from rapidfuzz import fuzz
@@ -116,16 +119,93 @@ def join_translation(
     for en_id, en_date in near:
         english = structure(db, en_id)
         counted = not abridged(translated, english)
-        pairs = [(t[0], english[n][0], int(agrees(t, english[n], strict=False, counted=counted)))
-                 for n, t in translated.items() if n in english]
         agreeing = sum(agrees(t, english[n], counted=counted) for n, t in translated.items() if n in english)
         share = agreeing / len(translated)
         rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
         if best is None or rank > best[0]:
-            best = (rank, en_id, share, pairs)
-    _, en_id, share, pairs = best
+            best = (rank, en_id, share, english, counted)
+    _, en_id, share, english, counted = best
+    partner: dict[str, str | None] = {n: n for n in translated if n in english}
+    partner.update(realigned_lists(translated, english, _lengths(db, edition), _lengths(db, en_id)))
     slips = copied_texts(db, edition, en_id)
-    return en_id, round(share, 4), [(seq, en_seq, 0 if seq in slips else agreeing) for seq, en_seq, agreeing in pairs]
+    pairs = [(translated[n][0], english[en_n][0],
+              int(translated[n][0] not in slips and agrees(translated[n], english[en_n], strict=False, counted=counted)))
+             for n, en_n in partner.items() if en_n is not None]
+    return en_id, round(share, 4), pairs
+
+
+def _lengths(db: sqlite3.Connection, edition: str) -> dict[str, int]:
+    """``{number: length of its text}`` (the first printing of a number)."""
+    return dict(db.execute("SELECT number, length(coalesce(text, '')) FROM rules WHERE edition = ? ORDER BY seq DESC",
+                           (edition,)))
+
+
+LIST_GAIN = 0.3
+"""How much closer (summed ``|log(ratio / the list's median ratio)|`` of text lengths) a list of
+subrules must be to its English list paired another way than by letter for ``realigned_lists``
+to pair it so."""
+
+
+def realigned_lists(translated: dict[str, tuple], english: dict[str, tuple], lengths: dict[str, int],
+                    english_lengths: dict[str, int]) -> dict[str, str | None]:
+    """``{translated number: the English number it translates, None for none}`` for the lists of
+    subrules (without subrules of their own) that hold one or two more rules than their English
+    list, or fewer, when the lengths of their texts pair them another way than their letters do,
+    clearly (``LIST_GAIN``): the Japanese 2026-01-16 translation still holds the damage-assignment
+    order rule the English dropped as 805.10f, so its 805.10g is the English 805.10f. ``translated``
+    and ``english`` are ``structure``'s, in document order; lengths in characters."""
+    out: dict[str, str | None] = {}
+    english_lists = _lists(english)
+    for parent, own in _lists(translated).items():
+        theirs = english_lists.get(parent)
+        if (not theirs or not 0 < abs(len(own) - len(theirs)) <= 2
+                or any(translated[n][2] or not lengths.get(n) for n in own)
+                or any(english[n][2] or not english_lengths.get(n) for n in theirs)):
+            continue
+        ratio = {(t, e): lengths[t] / english_lengths[e] for t in own for e in theirs}
+        found = _best_pairing(own, theirs, ratio)
+        if found is not None:
+            out.update(found)
+    return out
+
+
+def _lists(rules: dict[str, tuple]) -> dict[str, list[str]]:
+    """``{parent number: its subrules' numbers in order}``."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for number in rules:
+        if "." in number and number[-1].isalpha():
+            out[number[:-1]].append(number)
+    return out
+
+
+def _best_pairing(own: list[str], theirs: list[str], ratio: dict[tuple[str, str], float]
+                  ) -> dict[str, str | None] | None:
+    """The order-keeping pairing of two lists (leaving out the longer one's extra rules) whose
+    length ratios agree best, when it is not the pairing by letter and agrees ``LIST_GAIN`` better."""
+    flipped = len(own) < len(theirs)
+    longer, shorter = (theirs, own) if flipped else (own, theirs)
+    extra = len(longer) - len(shorter)
+    by_letter = frozenset(i for i, number in enumerate(longer) if number not in set(shorter))
+    if len(by_letter) != extra:
+        return None
+
+    def kept(skipped: frozenset[int]) -> list[tuple[str, str]]:
+        rest = [number for i, number in enumerate(longer) if i not in skipped]
+        return [(b, a) if flipped else (a, b) for a, b in zip(rest, shorter)]  # (translated, English)
+
+    middle = statistics.median(ratio[pair] for pair in kept(by_letter))  # the list's usual ratio
+
+    def cost(skipped: frozenset[int]) -> float:
+        return sum(abs(math.log(ratio[pair] / middle)) for pair in kept(skipped))
+
+    letter_cost = cost(by_letter)
+    best = min((frozenset(s) for s in itertools.combinations(range(len(longer)), extra)), key=cost)
+    if best == by_letter or letter_cost - cost(best) < LIST_GAIN:
+        return None
+    found: dict[str, str | None] = dict(kept(best))
+    if not flipped:
+        found.update({longer[i]: None for i in best})
+    return found
 
 
 COPIED_LENGTH = 30

@@ -4,7 +4,7 @@ joins each rule despite the translator's slips (cases from ko 2021-11-19 against
 import sqlite3
 
 from ingest.align import normalise
-from ingest.align.links import abridged, agrees, copied_texts, fingerprint, tied
+from ingest.align.links import abridged, agrees, copied_texts, fingerprint, realigned_lists, tied
 from ingest.align.match import AlignedRule
 
 
@@ -75,3 +75,17 @@ def test_a_text_the_translator_printed_again_under_another_number_is_no_translat
     korean = [("950.1", crew), ("950.2", crew), ("951.1", priority), ("951.2", priority)]
     db = _store(("en", english), ("ko", korean))
     assert copied_texts(db, "ko", "en") == {1}
+
+
+def test_a_list_holding_a_rule_the_english_dropped_is_paired_by_the_lengths_of_its_texts():
+    # shaped as ja 805.10 (2026-01-16): the translation keeps the old f (damage assignment order,
+    # dropped by the English), so its g is the English f; lengths as they are there
+    english = {"805.10": (0, (), 6, ""), **{f"805.10{c}": (i + 1, (), 0, "") for i, c in enumerate("abcdef")}}
+    japanese = {"805.10": (0, (), 7, ""), **{f"805.10{c}": (i + 1, (), 0, "") for i, c in enumerate("abcdefg")}}
+    english_lengths = dict(zip(english, (88, 289, 326, 721, 412, 1158, 226)))
+    lengths = dict(zip(japanese, (39, 129, 183, 349, 237, 497, 178, 108)))
+    found = realigned_lists(japanese, english, lengths, english_lengths)
+    assert found == {"805.10a": "805.10a", "805.10b": "805.10b", "805.10c": "805.10c", "805.10d": "805.10d",
+                     "805.10e": "805.10e", "805.10g": "805.10f", "805.10f": None}
+    lengths["805.10f"] = 120  # a translation of the same length as the others: by letter, as printed
+    assert realigned_lists(japanese, english, lengths, english_lengths) == {}
