@@ -160,3 +160,14 @@ def test_a_translation_names_the_english_edition_it_translates(client):
     assert partners == {"ko-2016-11-11": "en-2017-08-25", "ko-2021-11-19": "en-2021-11-19",
                         "ja-2023-09-01": "en-2023-04-14"}  # the nearest English editions this KB holds
     assert all(0.5 < editions[e]["translates"]["share"] <= 1 for e in partners)
+
+
+def test_a_translators_slip_is_compared_by_number_and_says_so(client):
+    # ko 2021-11-19 prints crew's 702.122b again as 702.123b (fabricate): joined to no English rule
+    soup = page(client, "/compare/702.123b?langs=ko")
+    korean = soup.select_one("[data-role=translation]")
+    assert "702.123b" in korean.select_one(".note").get_text() and "joined to no English rule" in korean.get_text()
+    english = soup.select_one("[data-role='newest English edition']")
+    assert "fabricate" in english.get_text().lower()  # shown by number, as the note says
+    joined = page(client, "/compare/702.122b?langs=ko").select_one("[data-role=translation]")
+    assert "joined to no English rule" not in joined.get_text()

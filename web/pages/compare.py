@@ -107,7 +107,7 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
         if by_identity is not None:
             rows.append(by_identity)
             continue
-        row = [_column(number, translation, TRANSLATION)]
+        row = [_column(number, translation, TRANSLATION, _unjoined(number, translation))]
         if translation.effective_date is not None and newest_en is not None:
             row.append(_own_english(number, translation, newest_en))
         rows.append(row + newest_column)
@@ -183,6 +183,18 @@ def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:
         return [Column(lang, None, [], SAME_EDITION,
                        _("No %(language)s edition effective %(date)s in the KB.", language=lang, date=date))]
     return [_column(number, edition, SAME_EDITION) for edition in editions]
+
+
+def _unjoined(number: str, translation: Edition) -> str | None:
+    """The note of a translation's rule that the stored alignment joins to no English rule though
+    its edition is joined to English (``ingest.align.links``: a rule the English dropped, which
+    the translation still prints, or a translator's slip), or None."""
+    store = state.store()
+    if not store.query("SELECT 1 FROM links WHERE edition = ? AND kind = 'translation'", (translation.id,)):
+        return None
+    return _("This translation's %(number)s is joined to no English rule: the English rule of that number reads "
+             "otherwise (a rule the English dropped, or a translator's slip). The English columns show the number.",
+             number=number)
 
 
 def _own_english(number: str, translation: Edition, newest_en: Edition) -> Column:
