@@ -39,3 +39,14 @@ def test_a_rule_printed_twice_or_a_number_two_keystrokes_off_stays_as_printed() 
                                      ("702.22", "Banding."), ("702.22a", "Bands."), ("702.212", "Bands again."))
     assert numbers == ["505.4", "505.4", "505.5", "702.22", "702.22a", "702.212"] and said == []
     assert flags[:2] == [["duplicate-number"], ["duplicate-number"]]
+
+
+def test_a_subrule_whose_number_was_cut_to_its_three_digit_rule_takes_its_place() -> None:
+    # shaped as ko 2016-07-22: "112. …" for 112.6a after 112.6, "703. …" for 703.4k; a heading
+    # printed again (a page's running head) keeps its number
+    numbers, flags, said = _repaired(("112", "Abilities"), ("112.6", "Abilities of widgets."),
+                                     ("112", "A defining ability of a widget works everywhere."), ("112.6b", "Zones."),
+                                     ("703", "Actions"), ("703.4j", "Spin."), ("703.4k", "Gears."), ("703", "Actions"))
+    assert numbers == ["112", "112.6", "112.6a", "112.6b", "703", "703.4j", "703.4k", "703"]
+    assert said == ["112.6a printed as 112"]
+    assert flags[2] == ["renumbered"] and flags[0] == []
