@@ -62,4 +62,3 @@ def test_every_link_of_the_home_page_answers_200(client: FlaskClient) -> None:
     assert len(links) > 20
     failing = {href: client.get(href).status_code for href in sorted(links)}
     assert {href: code for href, code in failing.items() if code != 200} == {}
-

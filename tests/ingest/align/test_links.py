@@ -4,7 +4,8 @@ joins each rule despite the translator's slips (cases from ko 2021-11-19 against
 import sqlite3
 
 from ingest.align import normalise
-from ingest.align.links import abridged, agrees, copied_texts, fingerprint, realigned_lists, tied
+from ingest.align.links import abridged, agrees, fingerprint, tied
+from ingest.align.slips import copied_texts, realigned_lists
 from ingest.align.match import AlignedRule
 
 
