@@ -5,7 +5,9 @@ Without a pinned date, each translation stands beside its English rule by identi
 own date), and that rule in the newest English edition, whatever its number there (ko 2021-11-19
 103.4 beside en 2021-11-19 103.4 beside en 2026-01-16 103.5), with the English words changed since
 marked. When the newest edition prints the asked number for another rule, the column says so.
-Without stored alignment, columns pair by number. With a pinned date (``?edition=YYYY-MM-DD``)
+Without stored alignment, columns pair by number; so does a translation's rule that the alignment
+joins to no English rule (a rule the English dropped, a translator's copied text), with a note
+saying so. With a pinned date (``?edition=YYYY-MM-DD``)
 only editions of that date are shown, so only same-edition rules pair.
 """
 
