@@ -73,8 +73,10 @@ the rule to follow them there (pass 6)."""
 MUTUAL_SCORE = 65.0
 """Least ratio for two rules left unmatched that are each other's best (pass 7), where the old
 rule's three-digit rule sent its rules or within a section; elsewhere ``SECTION_SCORE``."""
-MUTUAL_WORDS = (60.0, 80.0)
-"""Or this ratio when their words agree this much (rapidfuzz ``token_set_ratio``): a rule reworded
+MUTUAL_WORDS_SCORE = 60.0
+"""Or this ratio when their words agree (``WORDS_AGREE``)."""
+WORDS_AGREE = 80.0
+"""Least rapidfuzz ``token_set_ratio`` of two texts whose words agree (pass 7): a rule reworded
 keeps its words (2009-07-11 409.1a, announcing a spell, is 601.2a at a ratio of 59 and 91 on
 words), a stranger shares a stock sentence (901.11, Planar Magic's winning and losing, and the
 new 903.12, EDH's, are 60 and 66)."""
@@ -451,7 +453,7 @@ def _followed(old, new, pairs, taken, pair) -> None:
 
 def _mutual(old, new, pairs, taken, pair) -> bool:
     """Pass 7: a rule left unmatched and the unmatched rule most like it, when each is the other's
-    best and similar enough (``MUTUAL_SCORE``, or ``MUTUAL_WORDS``, where the old rule's three-digit
+    best and similar enough (``MUTUAL_SCORE``, or ``MUTUAL_WORDS_SCORE``, where the old rule's three-digit
     rule sent its rules or within its section; ``SECTION_SCORE`` elsewhere; short texts
     ``ANYWHERE_SCORE``): a rule reworded but kept (2009-07-11 rewrote 418.5i, switching power and
     toughness, as layer 7e, 612.3e; 2013-07-13 moved 700.4, indestructible, to 702.12b). True when
@@ -461,8 +463,8 @@ def _mutual(old, new, pairs, taken, pair) -> bool:
     if not left or not right:
         return False
     left_keys, right_keys = [r.key for r in left], [r.key for r in right]
-    least, _ = MUTUAL_WORDS
-    best_of_old = [process.extractOne(r.key, right_keys, scorer=fuzz.ratio, score_cutoff=least) for r in left]
+    best_of_old = [process.extractOne(r.key, right_keys, scorer=fuzz.ratio, score_cutoff=MUTUAL_WORDS_SCORE)
+                   for r in left]
     related = _related_rules(old, new, pairs)
     paired = False
     for o, best in zip(left, best_of_old):
@@ -486,5 +488,5 @@ def _mutual_needed(old_rule: AlignedRule, new_rule: AlignedRule, related: dict[s
     if (_three_digit(new_rule.number) not in related.get(_three_digit(old_rule.number), ())
             and old_rule.section != new_rule.section):
         return SECTION_SCORE
-    words_agree = fuzz.token_set_ratio(old_rule.key, new_rule.key) >= MUTUAL_WORDS[1]
-    return MUTUAL_WORDS[0] if words_agree else MUTUAL_SCORE
+    words_agree = fuzz.token_set_ratio(old_rule.key, new_rule.key) >= WORDS_AGREE
+    return MUTUAL_WORDS_SCORE if words_agree else MUTUAL_SCORE

@@ -102,10 +102,10 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
     (``_slip``), sorts before the next rule flagged neither, and is printed nowhere in the text: ko
     2017-09-29 prints ``201.3a-c`` between 201.2 and 201.3 for 201.2a-c (the real 201.3a-c follow
     201.3), ``702.105c-e`` for 702.102c-e between 702.102b and 702.103, and en 2010-06-18 ``505.54``
-    for 505.5. A twin of much the same text is the rule printed twice
-    and keeps its number (ja 2026-01-16 prints 505.4 twice, in two wordings). A renumbered rule's
-    flags become ``renumbered`` alone, the twin it leaves loses ``duplicate-number`` (flags are
-    changed in place), and a Diagnostic says what was printed."""
+    for 505.5. A twin of much the same text is the rule printed twice and keeps its number (ja
+    2026-01-16 prints 505.4 twice, in two wordings). A renumbered rule's flags become
+    ``renumbered`` alone, the twin it leaves loses ``duplicate-number`` (flags are changed in
+    place), and a Diagnostic says what was printed."""
     printed = {number for number, _, _ in rules}
     repaired: dict[int, str] = {}
     diagnostics: list[Diagnostic] = []

@@ -34,7 +34,7 @@ def history_json(store: Store, edition: Edition, number: str, detail: bool = Fal
     ``RuleUnaligned`` when the edition holds the rule but is a copy aligned to nothing."""
     found = history.history(store, edition.lang, edition.id, number)
     if found is None:
-        held = store.query("SELECT 1 FROM rules WHERE edition = ? AND number = ? LIMIT 1", (edition.id, number))
+        held = bool(store.rules_numbered(edition.id, number))
         raise (RuleUnaligned if held else RuleNotFound)(edition.lang, edition.id, number)
     steps = []
     previous = None

@@ -24,6 +24,7 @@ from kb.errors import AmbiguousEdition, EditionNotFound
 from kb.model import Edition, Rule
 from kb.store import history
 from web import args, state
+from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
@@ -191,8 +192,7 @@ def _unjoined(number: str, translation: Edition) -> str | None:
     """The note of a translation's rule that the stored alignment joins to no English rule though
     its edition is joined to English (``ingest.align.links``: a rule the English dropped, which
     the translation still prints, or a translator's slip), or None."""
-    store = state.store()
-    if not store.query("SELECT 1 FROM links WHERE edition = ? AND kind = 'translation'", (translation.id,)):
+    if translation.id not in english_partners(state.store()):
         return None
     return _("This translation's %(number)s is joined to no English rule: the English rule of that number reads "
              "otherwise (a rule the English dropped, or a translator's slip). The English columns show the number.",
