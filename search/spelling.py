@@ -2,14 +2,18 @@
 
 The vocabulary is the edition's, from the store (``kb.model.Vocabulary``, computed at build time by
 ``search.vocabulary``): ``title`` words (titles and names), then ``text`` words (the rule texts),
-see ``SEARCHES``. Candidates are the words within ``max_distance`` Levenshtein edits that share the
-first letters asked for; they are ranked by the optimal-string-alignment distance (a swap of two
-letters costs 1), then by how often the word occurs, then alphabetically.
+see ``SEARCHES``. Candidates are the words within ``max_distance`` edits that share the first letters
+asked for, edits counted as the optimal-string-alignment distance (rapidfuzz's ``OSA``: an
+insertion, a deletion, a substitution or a swap of two adjacent letters each cost 1, so ``hatse``
+is one edit from ``haste``); they are ranked by that distance, then by how often the word occurs,
+then alphabetically.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from rapidfuzz.distance import OSA
 
 from kb.model import Vocabulary
 
@@ -46,39 +50,18 @@ class LatinSpeller:
         for kind, prefix in SEARCHES:
             words = self._words[kind]
             pool = self._by_letter[kind].get(word[:1], []) if prefix else words
-            candidates = [
-                (distance(word, term), -words[term], term)
+            close = [
+                (edits, -words[term], term)
                 for term in pool
-                if term != word and abs(len(term) - len(word)) <= limit and _levenshtein(word, term) <= limit
+                if term != word and abs(len(term) - len(word)) <= limit
+                and (edits := OSA.distance(word, term, score_cutoff=limit)) <= limit
             ]
-            close = [c for c in candidates if c[0] <= limit]
             if close:
                 return min(close)[2]
         return None
 
 
-def _levenshtein(a: str, b: str) -> int:
-    """Insertions, deletions and substitutions that turn ``a`` into ``b``."""
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return previous[-1]
-
-
 def distance(a: str, b: str) -> int:
     """Optimal-string-alignment edit distance: insertions, deletions, substitutions and swaps of
     two adjacent letters each cost 1 (``distance("tramlpe", "trample") == 1``)."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
+    return OSA.distance(a, b)

@@ -87,7 +87,7 @@ def test_the_rules_a_glossary_term_only_mentions_still_follow(searcher: Searcher
 
 @pytest.mark.parametrize(("lang", "query", "number"), [
     ("en", "tramlpe", "702.19"), ("en", "indestructable", "702.12"), ("en", "flyng", "702.9"),
-    ("en", "mulligen", "103.5"), ("en", "legend rul", "704.5j"),
+    ("en", "mulligen", "103.5"), ("en", "legend rul", "704.5j"), ("en", "hatse", "702.10"),
     ("ko", "Trampel", "702.19"), ("ko", "Flyng", "702.9"),
 ])
 def test_a_typo_still_finds_the_rule(searcher: Searcher, lang: str, query: str, number: str) -> None:
