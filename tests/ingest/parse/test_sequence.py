@@ -41,6 +41,16 @@ def test_a_rule_printed_twice_or_a_number_two_keystrokes_off_stays_as_printed() 
     assert flags[:2] == [["duplicate-number"], ["duplicate-number"]]
 
 
+def test_a_number_two_keystrokes_off_takes_the_one_place_left_between_its_neighbours() -> None:
+    # shaped as ko 2016-2021: "702.212" between 702.22a and 702.22c; where the next rule is 702.23,
+    # 702.22b and 702.22c (and more) could follow, so the number stays as printed
+    numbers, flags, said = _repaired(("702.22", "Rampage."), ("702.22a", "Gears."), ("702.212", "Once a turn."),
+                                     ("702.22c", "Several."), ("702.23", "Banding."), ("702.23a", "Bands."),
+                                     ("702.221", "Bands again."), ("702.24", "Next."))
+    assert numbers == ["702.22", "702.22a", "702.22b", "702.22c", "702.23", "702.23a", "702.221", "702.24"]
+    assert said == ["702.22b printed as 702.212"] and flags[2] == ["renumbered"] and flags[6] == ["out-of-sequence"]
+
+
 def test_a_subrule_whose_number_was_cut_to_its_three_digit_rule_takes_its_place() -> None:
     # shaped as ko 2016-07-22: "112. …" for 112.6a after 112.6, "703. …" for 703.4k; a heading
     # printed again (a page's running head) keeps its number
