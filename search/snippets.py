@@ -286,6 +286,7 @@ def _marked(text: str, tokens: _Tokens, fragments: list[Fragment]) -> str:
     for no passage."""
     if not fragments:
         return ""
+    fragments = _merged(fragments)
     escape = _kept if tokens.plain else _escape
     out = ["… "] if fragments[0][0] > 0 else []
     before = None
@@ -302,6 +303,18 @@ def _marked(text: str, tokens: _Tokens, fragments: list[Fragment]) -> str:
     if fragments[-1][1] < len(text):
         out.append(" …")
     return "".join(out)
+
+
+def _merged(fragments: list[Fragment]) -> list[Fragment]:
+    """``fragments`` (in order) with each that starts before the one before it ends joined to it."""
+    out = [fragments[0]]
+    for start, end, matched in fragments[1:]:
+        last_start, last_end, last_matched = out[-1]
+        if start < last_end:
+            out[-1] = (last_start, max(last_end, end), last_matched + [i for i in matched if i not in last_matched])
+        else:
+            out.append((start, end, matched))
+    return out
 
 
 def _spans(tokens: _Tokens, matched: list[int]) -> list[list[int]]:

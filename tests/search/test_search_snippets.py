@@ -103,27 +103,34 @@ class _WhooshMarks:
     def __call__(self, text: str, fragments: list) -> str:
         import html
 
+        passages: list[tuple[int, int, list]] = []  # passages that overlap are shown as one
+        for fragment in fragments:
+            if passages and fragment.startchar < passages[-1][1]:
+                start, end, matches = passages[-1]
+                passages[-1] = (start, max(end, fragment.endchar), matches + list(fragment.matches))
+            else:
+                passages.append((fragment.startchar, fragment.endchar, list(fragment.matches)))
         parts = []
-        for index, fragment in enumerate(fragments):
+        for index, (startchar, endchar, matches) in enumerate(passages):
             if index:
-                gap = text[fragments[index - 1].endchar : fragment.startchar]
+                gap = text[passages[index - 1][1] : startchar]
                 parts.append(html.escape(gap, quote=False) if len(gap) <= 3 else " … ")
             spans: list[list[int]] = []
-            for token in sorted(fragment.matches, key=lambda t: (t.startchar, t.endchar)):
+            for token in sorted(matches, key=lambda t: (t.startchar, t.endchar)):
                 if spans and token.startchar <= spans[-1][1]:
                     spans[-1][1] = max(spans[-1][1], token.endchar)
                 else:
                     spans.append([token.startchar, token.endchar])
-            at = fragment.startchar
+            at = startchar
             for start, end in spans:
                 parts += [html.escape(text[at:start], quote=False), "<mark>",
                           html.escape(text[start:end], quote=False), "</mark>"]
                 at = end
-            parts.append(html.escape(text[at : fragment.endchar], quote=False))
-        if not fragments:
+            parts.append(html.escape(text[at:endchar], quote=False))
+        if not passages:
             return ""
-        head = "… " if fragments[0].startchar > 0 else ""
-        return head + "".join(parts) + (" …" if fragments[-1].endchar < len(text) else "")
+        head = "… " if passages[0][0] > 0 else ""
+        return head + "".join(parts) + (" …" if passages[-1][1] < len(text) else "")
 
 
 def _whooshs(text: str, terms: frozenset[str], analyzer) -> str:
@@ -154,6 +161,16 @@ def test_snippets_are_whooshs_passages_on_every_rule_text(searcher: Searcher) ->
             tokens = [t.text for t in analyzer(text, mode="query", removestops=False)]
             for size in (1, 2, 4):
                 terms = frozenset(chooser.sample(tokens, min(size, len(tokens))) + ["zzqx"])
-                assert snippet(text, terms, analyzer) == _whooshs(text, terms, analyzer), (rule.number, sorted(terms))
+                marked = snippet(text, terms, analyzer)
+                assert marked == _whooshs(text, terms, analyzer), (rule.number, sorted(terms))
+                assert all(piece in text for piece in _pieces(marked)), (rule.number, sorted(terms), marked)
                 checked += 1
     assert checked > 100
+
+
+def _pieces(marked: str) -> list[str]:
+    """The stretches of rule text a snippet shows, marks and escapes undone."""
+    import html
+
+    plain = html.unescape(marked.replace("<mark>", "").replace("</mark>", ""))
+    return [piece for piece in plain.strip("… ").split(" … ") if piece]
