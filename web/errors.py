@@ -92,17 +92,23 @@ def _choose_edition(several: AmbiguousEdition) -> Response:
 
 
 def _choice_url(wanted: str, edition_id: str) -> str:
-    """The request's URL with the date ``wanted`` (a path segment or ``?edition=``) replaced by
-    ``edition_id``; a rule number in the path in its canonical form."""
-    view_args = dict(request.view_args or {})
-    query = request.args.to_dict()
-    if view_args.get("edition") == wanted:
-        view_args["edition"] = edition_id
-    if query.get("edition") == wanted:
-        query["edition"] = edition_id
+    """The request's URL with the date ``wanted`` (a path segment, ``?edition=``, or a side of a
+    span ``OLD...NEW``) replaced by ``edition_id``; a rule number in the path in its canonical form."""
+    view_args = {name: _chosen(value, wanted, edition_id)
+                 for name, value in (request.view_args or {}).items() if value is not None}
+    query = {name: value if name == "q" else _chosen(value, wanted, edition_id)
+             for name, value in request.args.to_dict().items()}
     if view_args.get("number"):
         view_args["number"] = numbers.parse_number(view_args["number"]) or view_args["number"]
-    return url_for(request.endpoint or "home.index", **view_args, **query)
+    return url_for(request.endpoint or "home.index", **{**query, **view_args})
+
+
+def _chosen(value: str, wanted: str, edition_id: str) -> str:
+    """``value`` (a URL argument) with the date ``wanted`` replaced by ``edition_id``: the whole
+    value, or either side of a span (``2021-02-15...2021-11-19``)."""
+    if "..." in value:
+        return "...".join(edition_id if side == wanted else side for side in value.split("...", 1))
+    return edition_id if value == wanted else value
 
 
 def _http_error(error: HTTPException) -> Response:

@@ -108,3 +108,19 @@ def test_a_date_naming_several_editions_is_answered_300_with_the_choices_everywh
         {"edition": "ko-2021-11-19", "label": "2021-11-19", "url": "/api/v1/rules/ko/702.19?edition=ko-2021-11-19"},
         {"edition": "ko-2021-11-19-dbyll", "label": "2021-11-19 · dbyll",
          "url": "/api/v1/rules/ko/702.19?edition=ko-2021-11-19-dbyll"}]
+
+
+def test_a_rule_page_asked_for_a_shared_date_by_query_is_answered_300_too(client: FlaskClient) -> None:
+    for path in ("/ko/cr/702.19b?edition=2021-11-19", "/ko/cr/702?edition=2021-11-19"):
+        choice = client.get(path)
+        assert choice.status_code == 300, path
+    assert hrefs(soup(client.get("/ko/cr/702.19b?edition=2021-11-19")), ".choices a") == [
+        "/ko/cr/ko-2021-11-19/702.19b", "/ko/cr/ko-2021-11-19-dbyll/702.19b"]  # pinned in the path
+    preview = client.get("/api/v1/preview/ko/2021-11-19/702.19b")
+    assert preview.status_code == 300
+    assert [c["url"] for c in preview.get_json()["error"]["choices"]] == [
+        "/api/v1/preview/ko/ko-2021-11-19/702.19b", "/api/v1/preview/ko/ko-2021-11-19-dbyll/702.19b"]
+    documented = client.get("/api/v1/openapi.json").get_json()["paths"]
+    assert all("300" in documented[path]["get"]["responses"] for path in (
+        "/rules/{lang}/{number}", "/preview/{lang}/{edition}/{number}", "/history/{lang}/{number}",
+        "/changes/{lang}/{span}", "/search"))

@@ -23,12 +23,19 @@ _TERMS = {"type": "object", "required": ["query", "concepts"], "properties": {
         "terms": {"type": "object", "description": "language code -> its terms",
                   "additionalProperties": {"type": "array", "items": _TERM}}}}}}}
 _ERROR = {"description": "An error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+_CHOICES = {"description": "The date asked for names several editions of the language (two texts of one "
+                           "date): the error's `choices` give the same request for each, by edition id",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 _SCHEMAS: dict[str, Any] = {
     "Error": {"type": "object", "required": ["error"], "properties": {"error": {
         "type": "object", "required": ["status", "title", "message"],
         "properties": {"status": {"type": "integer"}, "title": {"type": "string"}, "message": {"type": "string"},
-                       "suggestions": {"type": "array", "items": {"type": "object"}}}}}},
+                       "suggestions": {"type": "array", "items": {"type": "object"}},
+                       "choices": {"type": "array", "items": {
+                           "type": "object", "required": ["edition", "label", "url"],
+                           "properties": {"edition": {"type": "string"}, "label": {"type": "string"},
+                                          "url": {"type": "string"}}}}}}}},
     "Edition": {"type": "object", "required": ["id", "lang", "effective_date", "title", "sources", "newest"],
                 "properties": {"id": {"type": "string"}, "lang": {"type": "string"},
                                "effective_date": {"type": "string", "format": "date", "nullable": True},
@@ -100,9 +107,12 @@ def _ok(schema: str | dict[str, Any], description: str) -> dict[str, Any]:
 
 def _get(operation_id: str, summary: str, parameters: list[dict[str, Any]], ok: dict[str, Any],
          errors: tuple[str, ...] = ("400", "404")) -> dict[str, Any]:
-    """A GET operation answering ``ok`` (``_ok``) for 200 and the error shape for ``errors``."""
+    """A GET operation answering ``ok`` (``_ok``) for 200, the error shape for ``errors``, and the
+    choice of editions (300, ``_CHOICES``) when it takes an edition."""
+    dated = any(parameter.get("name") in ("edition", "span") for parameter in parameters)
     return {"get": {"operationId": operation_id, "summary": summary, "parameters": parameters,
-                    "responses": {"200": ok, **{status: _ERROR for status in errors}}}}
+                    "responses": {"200": ok, **({"300": _CHOICES} if dated else {}),
+                                  **{status: _ERROR for status in errors}}}}
 
 
 def openapi_document(server_url: str) -> dict[str, Any]:
@@ -157,7 +167,7 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     "corrected": {**_NULLABLE_STR, "description": "the query as searched when a spelling correction "
                                   "changed a word of it (tramlpe -> trample); null when none did"},
                     "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
-                    "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
+                    "300": _CHOICES, "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
             "/terms": {"get": {
                 "operationId": "getTerms", "summary": "The CR's terms in every language (the term dictionary)",
                 "parameters": [
