@@ -169,3 +169,26 @@ def test_a_reworded_rule_left_over_is_paired_with_its_best_match_but_a_stock_sen
                   ("951.2", variant_new))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
                                      Match(2, 3, "moved+edited"), Match(4, 2, "unchanged")]
+
+
+def test_a_rule_cut_short_keeps_its_identity_where_its_opening_went_but_a_stock_opening_does_not():
+    """Invented, shaped as 2009-07-11 418.5a -> 612.1 (the layer system: its list of layers moved to
+    new subrules 612.1a-f, leaving a ratio of 38) and 217.1c -> 400.7 (a new object, its
+    exceptions moved to subrules: 19). A shorter opening shared by two rules pairs neither."""
+    layered = "The values of a widget's gears are found by starting with the widget as printed, then"
+    old_text = layered + (" applying effects in a series of layers in the following order: (1) copy effects; (2)"
+                          " control-changing effects; (3) text-changing effects; (4) spin effects, which include"
+                          " effects that turn a widget clockwise or counterclockwise; (5) color-changing effects;"
+                          " (6) gear-adding and gear-removing effects; (7) size-changing effects. Within a layer,"
+                          " effects apply in timestamp order unless one depends on another.")
+    new_text = layered + " applying all effects in a series of layers."
+    stock = "If a widget or a gear would leave the table for any reason at all, "
+    old = edition(("950", WIDGETS), ("950.1", SPIN), ("950.4", old_text),
+                  ("950.5", stock + "it stays where it is; then its controller reveals the top card of their pile"
+                                    " and, if that card is a gear, attaches it to the widget of their choice."))
+    new = edition(("950", WIDGETS), ("950.1", SPIN), ("951", "Layers"), ("951.1", new_text),
+                  ("951.1a", "Layer 1: copy effects."), ("951.1b", "Layer 2: spin effects."),
+                  ("951.2", stock + "its owner chooses one gear to keep."),
+                  ("951.3", stock + "nothing happens."))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
+                                     Match(2, 3, "moved+edited")]
