@@ -50,6 +50,17 @@ def test_pinned_urls_by_date_and_by_id(client: FlaskClient) -> None:
     assert client.get("/en/cr/2020-01-01/702.19").status_code == 404
 
 
+def test_redirects_keep_the_query_string_but_the_edition_they_name(client: FlaskClient) -> None:
+    loose = client.get("/en/cr/702.19B?utm_source=bot&x=1&x=2")
+    assert (loose.status_code, loose.headers["Location"]) == (301, "/en/cr/702.19b?utm_source=bot&x=1&x=2")
+    asked = client.get("/en/cr/702.19b?edition=en-2021-11-19&x=1")
+    assert (asked.status_code, asked.headers["Location"]) == (301, "/en/cr/2021-11-19/702.19b?x=1")
+    history = client.get("/en/cr/en-2021-11-19/702.19B/history?x=1")
+    assert (history.status_code, history.headers["Location"]) == (301, "/en/cr/2021-11-19/702.19b/history?x=1")
+    in_force = client.get("/en/cr/2022-01-01/702.19b?x=1")
+    assert (in_force.status_code, in_force.headers["Location"]) == (302, "/en/cr/2021-11-19/702.19b?x=1")
+
+
 def test_unknown_number_is_404_with_the_nearest_rules_and_other_editions(client: FlaskClient) -> None:
     response = client.get("/en/cr/702.19z")
     page = soup(response)

@@ -1,14 +1,17 @@
 """The edition and rule number a rule URL names, shared by the rule and history page families:
 ``/<lang>/cr/<number>[/history]`` (the newest edition) and ``/<lang>/cr/<edition>/<number>[/history]``
 (pinned). A number written another way (``702.19B``) or an edition named another way answers 301
-to the page's own URL; a date between two editions answers 302 with the edition in force then."""
+to the page's own URL; a date between two editions answers 302 with the edition in force then.
+Either keeps the request's query string (but ``edition``, which the URL then names)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from flask import Response, redirect
+from urllib.parse import urlencode
+
+from flask import Response, redirect, request
 
 from kb.errors import EditionNotFound
 from kb.model import Edition
@@ -26,7 +29,7 @@ def newest_rule(lang: str, number: str, page_url: PageURL) -> tuple[Edition, str
     args.language(lang)
     canonical, exact = args.rule_number(number)
     if not exact:
-        return redirect(page_url(canonical, None), 301)
+        return moved(page_url(canonical, None), 301)
     return args.edition(lang, None), canonical
 
 
@@ -38,10 +41,17 @@ def pinned_rule(lang: str, edition: str, number: str, page_url: PageURL, suffix:
     canonical, exact = args.rule_number(number)
     found = edition_or_in_force(lang, edition, canonical)
     if isinstance(found, Response):
-        return redirect(found.location + suffix, 302) if suffix else found
+        return moved(found.location + suffix, 302)
     if not exact or edition != state.urls().edition_segment(found):
-        return redirect(page_url(canonical, found), 301)
+        return moved(page_url(canonical, found), 301)
     return found, canonical
+
+
+def moved(location: str, status: int) -> Response:
+    """A redirect (``status`` 301 or 302) to ``location`` with the request's query string, but
+    ``edition`` (``?utm_source=x`` is kept; ``?edition=2021-11-19`` is what ``location`` names)."""
+    kept = [(name, value) for name, value in request.args.items(multi=True) if name != "edition"]
+    return redirect(location + ("&" if "?" in location else "?") + urlencode(kept) if kept else location, status)
 
 
 def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:

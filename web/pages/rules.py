@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
@@ -24,7 +24,7 @@ from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
 from web.identity import Identity, copy_of, english_changes_under, identity
-from web.pages.resolve import newest_rule, pinned_rule
+from web.pages.resolve import moved, newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
 
@@ -40,7 +40,7 @@ def rule(lang: str, number: str, edition: str | None) -> Response | str:
     if edition is None and wanted:
         pinned = pinned_rule(lang, wanted, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
         return pinned if isinstance(pinned, Response) else \
-            redirect(state.urls().rule(lang, pinned[1], pinned[0], pinned=True), 301)
+            moved(state.urls().rule(lang, pinned[1], pinned[0], pinned=True), 301)
     found = newest_rule(lang, number, lambda n, _: state.urls().rule(lang, n)) if edition is None else \
         pinned_rule(lang, edition, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
     return found if isinstance(found, Response) else render_template("rules/rule.html", **rule_page(*found))
