@@ -115,9 +115,10 @@ class Urls:
         """The home page."""
         return f"{_root()}/"
 
-    def editions(self) -> str:
-        """The list of every edition (``/editions``; ``#<lang>`` for one language's)."""
-        return f"{_root()}/editions"
+    def editions(self, interface: str = "en") -> str:
+        """The list of every edition (``/editions``; ``#<lang>`` for one language's), in the
+        ``interface`` language (``/editions?lang=ko``)."""
+        return f"{_root()}/editions" + ("" if interface == "en" else "?" + urlencode({"lang": interface}))
 
     def contents(self, lang: str, edition: Edition | None = None) -> str:
         """A language's contents (``/ko/cr``), of ``edition`` when it is not the newest."""

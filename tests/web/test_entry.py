@@ -28,6 +28,15 @@ def test_editions_lists_every_edition_with_its_count_coverage_and_source(client:
         "/en/cr/2026-01-16/1", "/en/cr/2021-11-19/1", "/ko/cr/2021-11-19/1", "/ja/cr/2023-09-01/1"]
 
 
+def test_the_editions_page_speaks_the_language_it_is_asked_in_and_contents_ask_in_theirs(client: FlaskClient) -> None:
+    korean = soup(client, "/editions?lang=ko")
+    english = soup(client, "/editions")  # after the Korean page: each language is its own page
+    assert (korean.select_one("html")["lang"], english.select_one("html")["lang"]) == ("ko", "en")
+    assert korean.select_one("h1").get_text() != english.select_one("h1").get_text()
+    assert [a["href"] for a in soup(client, "/ko/cr").select('a[href^="/editions"]')] == ["/editions?lang=ko#ko"]
+    assert [a["href"] for a in soup(client, "/en/cr").select('a[href^="/editions"]')] == ["/editions#en"]
+
+
 def test_the_editions_table_scrolls_in_its_own_box_and_keeps_dates_whole(client: FlaskClient) -> None:
     # a phone's width: the table never widens the page, a date never breaks ("2026-\n01-16"), a file name may
     page = soup(client, "/editions")

@@ -128,6 +128,9 @@ def test_korean_rule_page_shows_the_translation(client: FlaskClient) -> None:
     assert page.select_one("html")["lang"] == "ko"
     assert texts(page, "article .heading")[0] == "돌진 Trample"
     assert texts(page, ".breadcrumb li")[:2] == ["한국어", "7. 추가적인 규칙"]
+    assert hrefs(page, ".breadcrumb li a")[0] == "/ko/cr"  # the Korean contents, not the English home
+    pinned = soup(client.get("/en/cr/2021-11-19/702.19"))
+    assert hrefs(pinned, ".breadcrumb li a")[0] == "/en/cr?edition=2021-11-19"
 
 
 def test_home_lists_each_languages_sections_rules_and_editions(client: FlaskClient) -> None:

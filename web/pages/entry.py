@@ -15,6 +15,7 @@ from kb import numbers
 from kb.model import Edition, Rule
 from web import args, state
 from web.api.history_shapes import edition_matches, english_partners
+from web.i18n import page_locale
 
 bp = Blueprint("entry", __name__)
 
@@ -41,7 +42,8 @@ class EditionRow:
 @bp.get("/editions")
 def editions() -> str:
     """Every edition of every language, newest first per language."""
-    return _once("editions", lambda: render_template("entry/editions.html", languages=_edition_rows()))
+    return _once(f"editions:{page_locale()}", lambda: render_template("entry/editions.html",
+                                                                      languages=_edition_rows()))
 
 
 @bp.get("/<lang>")
