@@ -114,6 +114,13 @@ def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client)
     assert any("battle" in ins.get_text() for ins in changed.select("ins"))
 
 
+def test_compare_says_when_english_subrules_changed_under_an_unchanged_rule(client):
+    newest = page(client, "/compare/702.19?langs=en,ko").select("section.column")[-1]
+    assert newest["data-edition"] == "en-2026-01-16"
+    note = newest.select_one("p.note").get_text()
+    assert "702.19b" in note and "changed since 2021-11-19" in note and "Unchanged" not in note
+
+
 @pytest.mark.parametrize(("url", "note"), [
     # whole texts of their time: six sections in 2006 and May 2009, eight in July 2009 (its own contents list)
     ("/en/cr/2006-10-01/502.9", None),

@@ -171,7 +171,9 @@ def test_the_api_keeps_argument_errors_in_english(client: FlaskClient, url: str,
 
 
 @pytest.mark.parametrize(("lang", "labels", "note"), [
-    ("ko", ["번역", "ko 판의 영어 원문", "최신 영어판"], "2021-11-19 이후 변경 없음."),
+    # 702.19 itself is unchanged since the Korean edition, 702.19b and 702.19e are not
+    ("ko", ["번역", "ko 판의 영어 원문", "최신 영어판"],
+     "번역의 702.19b, 702.19e에 해당하는 영어 규칙이 2021-11-19 이후 바뀌었습니다(번역 규칙 페이지 참고)."),
     ("ja", ["翻訳", "ja版の英語原文", "最新の英語版"], "最新の英語版の列と同じ版です。"),
     ("zh", ["译本", "zh版本的英文原文", "最新英文版本"], "自 2024-04-12 起未变更。"),
 ])

@@ -28,6 +28,7 @@ from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
+from web.identity import english_changes_under
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -161,11 +162,16 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
         if store.rules_numbered(newest_en.id, own_number):
             notes.append(_("%(number)s in this edition is another rule.", number=own_number))
     diff: list[tuple[str, str]] = []
+    under = [change.number for change in english_changes_under(translation, _rules(translation, number))] \
+        if numbers.level(number) >= 2 else []
     if now["change"] in ("edited", "moved+edited"):
         notes.append(_("The English text changed since %(date)s (marked below).", date=own.date_text))
         diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
-    elif not notes:
+    elif not notes and not under:
         notes.append(_("Unchanged since %(date)s.", date=own.date_text))
+    if under:
+        notes.append(_("The English rules of the translation's %(numbers)s changed since %(date)s (see the "
+                       "translation's rule page).", numbers=", ".join(under), date=own.date_text))
     row.append(_column(now["number"], newest_en, NEWEST_ENGLISH, " ".join(notes), diff))
     return row
 
