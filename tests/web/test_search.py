@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from lxml import etree
 
 from search.index import SCHEMA_VERSION
-from tests.web.pages import soup, texts
+from tests.web.pages import hrefs, soup, texts
 from web.app import create_app
 
 
@@ -38,6 +38,16 @@ def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:
     assert client.get("/search", query_string={"q": "ルール101.2"}).headers["Location"] == "/ja/cr/101.2"
     assert client.get("/search", query_string={"q": "101.2のルール"}).headers["Location"] == "/ja/cr/101.2"
     assert client.get("/search", query_string={"q": "702.19b번"}).headers["Location"] == "/ko/cr/702.19b"
+
+
+def test_a_number_only_an_older_edition_holds_goes_to_the_page_saying_where_it_went(client: FlaskClient) -> None:
+    # 103.4 (mulligan in 2021) is 103.5 in the newest English edition, which numbers nothing 103.4
+    response = client.get("/search?q=103.4&lang=en")
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/103.4")
+    missing = client.get(response.headers["Location"])
+    assert missing.status_code == 404
+    assert "/en/cr/103.5" in hrefs(soup(missing), ".suggestions a")
+    assert client.get("/search?q=999.9&lang=en").status_code == 200  # no edition holds it: searched as words
 
 
 def test_search_page_lists_hits_with_marked_snippets(search_config: dict) -> None:

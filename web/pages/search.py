@@ -3,7 +3,9 @@
 A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) goes straight to that
 rule's page, in the language of its prefix word when no language is asked for (``规则 702.19b``:
 the Chinese rule), in the edition asked for (the header's search box of an older edition's page
-asks for it) or, when that lacks the number, in the newest edition of its language. A query
+asks for it) or, when that lacks the number, in the newest edition of its language; a number only
+older editions hold goes there too, to the page that says where its rule went and which editions
+hold it (``713.11``, the meld rule folded into 712.19 in 2023). A query
 searched with a spelling correction says so ("Showing results for trample") and links the search
 of the words as typed (``literal=1``, uncorrected).
 """
@@ -36,8 +38,8 @@ def search() -> Response | str:
         edition = args.edition or state.store().find_edition(lang or "en")
         if not state.store().rules_numbered(edition.id, number) and args.edition is not None:
             edition = state.store().find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
-        if state.store().rules_numbered(edition.id, number):
-            return redirect(state.urls().rule(edition.lang, number, edition))
+        if state.store().rules_numbered(edition.id, number) or state.store().editions_having(number):
+            return redirect(state.urls().rule(edition.lang, number, edition))  # its 404 says where it went
     hits, corrected, cards = [], None, ()
     searched_as, other_script = None, False
     if args.query and args.lang:
