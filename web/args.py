@@ -16,7 +16,8 @@ from kb.errors import EditionNotFound
 from kb.model import Edition
 from kb.scripts import KANA, script_language
 from web import state
-from web.errors import abort_with
+from web.errors import abort_with, choice_url
+from web.identity import in_force
 
 ALL_LANGUAGES = "all"
 """The ``lang`` value that searches the newest edition of every language."""
@@ -43,13 +44,18 @@ def language(lang: str) -> str:
 
 
 def edition(lang: str, wanted: str | None) -> Edition:
-    """The edition of ``lang`` that ``wanted`` names (None: the newest). 404 when there is none;
-    ``AmbiguousEdition`` for a date naming several."""
+    """The edition of ``lang`` that ``wanted`` names (None: the newest), or for a date between
+    editions the edition in force then (``web.identity.in_force``: 2021-11-20 is en 2021-11-19,
+    as the rule pages send it there). 404 when there is none, its suggestions the same request
+    of each edition; ``AmbiguousEdition`` for a date naming several."""
     try:
         return state.store().find_edition(lang, wanted)
     except EditionNotFound:
-        store, urls, labels = state.store(), state.urls(), state.labels()
-        choices = [(labels.name(e), urls.rule(lang, "1", e, pinned=True)) for e in store.editions(lang)[:20]]
+        found = in_force(lang, wanted) if wanted else None
+        if found is not None:
+            return found
+        store, labels = state.store(), state.labels()
+        choices = [(labels.name(e), choice_url(str(wanted), e.id)) for e in store.editions(lang)[:20]]
         abort_with(404, _("No %(language)s edition %(edition)s. Editions:", language=lang, edition=repr(str(wanted)[:40])),
                    choices)
     raise AssertionError("unreachable")

@@ -76,7 +76,7 @@ def _choose_edition(several: AmbiguousEdition) -> Response:
 
     store, labels = state.store(), state.labels()
     editions = [store.edition(edition_id) for edition_id in several.ids]
-    choices = [(edition, _choice_url(several.wanted, edition.id)) for edition in editions]
+    choices = [(edition, choice_url(several.wanted, edition.id)) for edition in editions]
     message = f"{several.wanted} names several editions: {', '.join(several.ids)}."
     if request.path.startswith("/api/"):
         body = {"status": 300, "title": _TITLES[300], "message": message,
@@ -91,7 +91,7 @@ def _choose_edition(several: AmbiguousEdition) -> Response:
     return response
 
 
-def _choice_url(wanted: str, edition_id: str) -> str:
+def choice_url(wanted: str, edition_id: str) -> str:
     """The request's URL with the date ``wanted`` (a path segment, ``?edition=``, or a side of a
     span ``OLD...NEW``) replaced by ``edition_id``; a rule number in the path in its canonical form."""
     view_args = {name: _chosen(value, wanted, edition_id)

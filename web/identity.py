@@ -5,6 +5,7 @@ translation's warning, the compare page's columns), read from the stored alignme
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from kb.diff import word_diff
@@ -161,6 +162,11 @@ def copy_of(edition: Edition) -> list[tuple[Edition, float]]:
 
 def in_force(lang: str, date: str) -> Edition | None:
     """The edition of ``lang`` in force on ``date`` (``YYYY-MM-DD``): the latest dated edition
-    effective on or before it; None before the first."""
+    effective on or before it; None before the first, or when ``date`` is no calendar date
+    (``2021-13-40``)."""
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        return None
     dated = [e for e in state.store().editions(lang) if e.effective_date and e.date_text <= date]
     return dated[0] if dated else None

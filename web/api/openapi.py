@@ -10,7 +10,8 @@ _NUMBER = {"name": "number", "in": "path", "required": True,
            "description": "A rule number, canonical (702.19b) or loose (702.19B, CR702.19b, R70219b)",
            "schema": {"type": "string", "example": "702.19b"}}
 _EDITION_Q = {"name": "edition", "in": "query", "required": False,
-              "description": "An edition id (en-2026-01-16) or effective date YYYY-MM-DD",
+              "description": "An edition id (en-2026-01-16) or a date YYYY-MM-DD: the edition effective then "
+                             "(a date between two editions: the one in force on it)",
               "schema": {"type": "string", "maxLength": 1000}}
 _NULLABLE_STR = {"type": "string", "nullable": True}
 _TERM = {"type": "object", "required": ["term", "kind", "edition"], "properties": {

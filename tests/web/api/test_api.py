@@ -43,6 +43,18 @@ def test_errors_are_json_with_suggestions(client: FlaskClient) -> None:
     assert client.get("/api/v1/search").status_code == 400
 
 
+def test_a_date_between_editions_is_the_edition_in_force_and_a_wrong_one_suggests_the_editions(
+        client: FlaskClient) -> None:
+    between = client.get("/api/v1/rules/en/702.19b?edition=2022-01-01")  # as /en/cr/2022-01-01/702.19b is
+    assert (between.status_code, between.get_json()["edition"]["id"]) == (200, "en-2021-11-19")
+    for wrong in ("2021-13-40", "1999-01-01"):
+        response = client.get(f"/api/v1/rules/en/702.19b?edition={wrong}")
+        assert response.status_code == 404, wrong
+        assert [s["url"] for s in response.get_json()["error"]["suggestions"]] == [
+            "/api/v1/rules/en/702.19b?edition=en-2026-01-16", "/api/v1/rules/en/702.19b?edition=en-2021-11-19"]
+    assert client.get("/en/cr/2021-13-40/702.19b").status_code == 404  # no calendar date: no edition in force
+
+
 def test_cors_is_open_on_the_api_only(client: FlaskClient) -> None:
     assert client.get("/api/v1/editions").headers["Access-Control-Allow-Origin"] == "*"
     assert client.get("/api/v1/rules/en/999").headers["Access-Control-Allow-Origin"] == "*"
