@@ -207,3 +207,17 @@ def test_the_opensearch_description_names_the_languages_the_kb_holds(client: Fla
     root = etree.fromstring(client.get("/opensearch.xml").data)
     description = root.findtext("o:Description", namespaces={"o": "http://a9.com/-/spec/opensearch/1.1/"})
     assert description == "Search the Magic: The Gathering Comprehensive Rules (English, Korean, Japanese, Chinese)"
+
+
+@pytest.mark.parametrize(("url", "entry"), [
+    ("/ja/glossary/トランプル", "/ja/glossary/トランプル（とらんぷる）／Trample"),  # the Japanese term alone
+    ("/ja/glossary/trample", "/ja/glossary/トランプル（とらんぷる）／Trample"),  # its English part
+    ("/zh/glossary/踐踏", "/zh/glossary/践踏"),  # Traditional characters
+])
+def test_a_glossary_entry_named_by_a_part_of_its_term_redirects_to_it(client: FlaskClient, url: str,
+                                                                        entry: str) -> None:
+    from urllib.parse import unquote
+
+    answer = client.get(url)
+    assert (answer.status_code, unquote(answer.headers["Location"])) == (301, entry)
+    assert client.get("/ja/glossary/トランプ").status_code == 404  # a part must be whole

@@ -5,11 +5,14 @@ naming several editions is answered 300 with the choices)."""
 from __future__ import annotations
 
 import difflib
+import re
 
 from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
 
-from kb.model import Edition
+from kb.model import Edition, GlossaryEntry
+from kb.store.terms import fold
+from search.analysis import simplified
 from web import args, state
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
@@ -51,15 +54,30 @@ def _english_glossary(edition: Edition) -> tuple[Edition | None, dict[str, str]]
 
 @bp.get("/<lang>/glossary/<path:term>")
 def entry(lang: str, term: str) -> Response | str:
-    """One entry; a term written in another case is redirected to the entry's own spelling."""
+    """One entry; a term written in another case, or naming the entry by one part of it, is
+    redirected to the entry's own spelling (``_entry_named``)."""
     edition = _edition(lang)
-    found = state.store().glossary_entry(edition.id, term)
+    found = state.store().glossary_entry(edition.id, term) or _entry_named(edition, term)
     if found is None:
         _not_found(edition, term)
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
     return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
+
+
+_PARTS = re.compile(r"[（）()／/]")
+
+
+def _entry_named(edition: Edition, term: str) -> GlossaryEntry | None:
+    """The entry a part of whose term is ``term`` (case, width and, in Chinese, Traditional
+    characters aside): a Japanese entry ``トランプル（とらんぷる）／Trample`` is named by トランプル,
+    とらんぷる or Trample, a Chinese ``践踏`` by 踐踏; None when no entry is."""
+    wanted = {fold(term), fold(simplified(term))} if edition.lang == "zh" else {fold(term)}
+    for entry in state.store().glossary(edition.id):
+        if any(fold(part) in wanted for part in (entry.term, *_PARTS.split(entry.term))):
+            return entry
+    return None
 
 
 def _edition(lang: str) -> Edition:
