@@ -221,9 +221,14 @@ class Searcher:
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
         """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:
         Japanese or Chinese), those the term dictionary did not have to translate it into, when
-        one did (践踏 is Chinese: in Japanese it is searched as トランプル)."""
+        one did (践踏 is Chinese: in Japanese it is searched as トランプル). First, a query in
+        Traditional characters whose Simplified form writes a Chinese term, and that writes no
+        Japanese term as typed, is Chinese (踐踏, 傳奇規則; 呪文 and 探査 are Japanese)."""
         preferred = query_languages(query)
         if len(preferred & searched) > 1:
+            chinese, dictionary = simplified(query), self._dictionary()
+            if chinese != query and dictionary.writes_term_of(chinese, "zh") and not dictionary.writes_term_of(query, "ja"):
+                return {"zh"}
             as_typed = {language for language in preferred & searched if self.in_language(query, language) == query}
             return as_typed or preferred
         return preferred
