@@ -54,6 +54,9 @@ def test_compare_redirects_loose_numbers_and_refuses_unknown_languages(client: F
     response = client.get("/compare/702.19B?langs=ko")
     assert (response.status_code, response.headers["Location"]) == (301, "/compare/702.19b?langs=ko")
     assert client.get("/compare/702.19?langs=xx").status_code == 404
+    nowhere = client.get("/compare/999.9?langs=en,ko")  # no edition holds it: a bot is told 404
+    assert nowhere.status_code == 404
+    assert "No rule 999.9 in this edition." in texts(soup(nowhere), "p.note")
 
 
 def test_the_compare_pages_own_links_keep_its_interface_language(client: FlaskClient) -> None:

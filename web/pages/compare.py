@@ -38,15 +38,18 @@ MAX_LANGS = 6
 
 @bp.get("/compare/<number>")
 def compare(number: str) -> Response | str:
-    """Columns of ``number``; loosely written numbers are redirected to the canonical URL."""
+    """Columns of ``number``; loosely written numbers are redirected to the canonical URL; 404
+    (the same page) when no column holds the number."""
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
     date = request.args.get("edition") or None
     lang = request.args.get("lang") or None  # the interface language, kept by the page's own links
     if not exact:
         return redirect(state.urls().compare(canonical, langs, date, lang), 301)
-    return render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang,
-                           rows=compare_rows(canonical, langs, date))
+    rows = compare_rows(canonical, langs, date)
+    html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows)
+    shown = any(column.rules for row in rows for column in row)
+    return html if shown else Response(html, status=404)  # the page still says so, column by column
 
 
 def _langs(raw: str | None) -> list[str]:
