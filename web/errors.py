@@ -78,7 +78,7 @@ def _choose_edition(several: AmbiguousEdition) -> Response:
     editions = [store.edition(edition_id) for edition_id in several.ids]
     choices = [(edition, choice_url(several.wanted, edition.id)) for edition in editions]
     message = f"{several.wanted} names several editions: {', '.join(several.ids)}."
-    if request.path.startswith("/api/"):
+    if _json_wanted():
         body = {"status": 300, "title": _TITLES[300], "message": message,
                 "choices": [{"edition": e.id, "label": labels.name(e), "url": url} for e, url in choices]}
         response = jsonify({"error": body})
@@ -89,6 +89,12 @@ def _choose_edition(several: AmbiguousEdition) -> Response:
         response = Response(html, mimetype="text/html")
     response.status_code = STATUSES[AmbiguousEdition]
     return response
+
+
+def _json_wanted() -> bool:
+    """Whether an error is answered as JSON: on the API, and on the oEmbed endpoint (a consumer
+    asked for JSON there)."""
+    return request.path.startswith("/api/") or request.path == "/oembed"
 
 
 def choice_url(wanted: str, edition_id: str) -> str:
@@ -117,7 +123,7 @@ def _http_error(error: HTTPException) -> Response:
         return error.get_response()
     suggestions = getattr(error, "suggestions", [])
     message = error.description or _TITLES.get(code, "Error")
-    if request.path.startswith("/api/"):
+    if _json_wanted():
         body = {"error": {"status": code, "title": _TITLES.get(code, error.name), "message": message}}
         if suggestions:
             body["error"]["suggestions"] = [{"label": label, "url": href} for label, href in suggestions]

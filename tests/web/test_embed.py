@@ -49,7 +49,9 @@ def test_oembed_keeps_within_maxwidth_and_maxheight_and_a_pinned_edition(client)
     (RULE, {"format": "xml"}, 501),                          # the spec: 501 for an unsupported format
 ])
 def test_oembed_errors_follow_the_spec(client, url: str, extra: dict, status: int) -> None:
-    assert oembed(client, url, **extra).status_code == status
+    response = oembed(client, url, **extra)
+    assert response.status_code == status
+    assert response.mimetype == "application/json" and response.get_json()["error"]["status"] == status
 
 
 def test_oembed_without_url_is_400(client) -> None:
