@@ -8,8 +8,9 @@ A rule number is one of four levels, written canonically as:
 - subrule: ``"702.19b"`` (letters skip ``l`` and ``o``).
 
 Canonical forms never carry a trailing period and use lower-case letters. ``parse_number`` accepts
-the variants people and other sites write (``702.19B``, ``702.19b.``, ``CR702.19b``, ``rule 601.2a``,
-``규칙 702.19b``, ``ルール702.19b``, ``規則``/``规则 702.19b``,
+the variants people and other sites write (``702.19B``, ``702.19b.``, ``CR702.19b``, ``r702.19b``,
+``rule 601.2a``, ``702,19b`` (a decimal comma), ``702.19.b``, ``규칙 702.19b``, ``ルール702.19b``,
+``704.5j項``, ``規則``/``规则 702.19b``,
 full-width digits, the anchor form ``R70219b``) and returns the canonical form.
 """
 
@@ -30,14 +31,14 @@ NUMBER_PATTERN = RULE_PATTERN + r"(?:\.\d+[a-z]?)?"
 
 _CANONICAL = re.compile(rf"^(?P<rule>{RULE_PATTERN})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
 _LOOSE = re.compile(
-    r"^\s*(?:(?:cr|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则|제|第)\s*\.?\s*)?"
-    rf"(?P<body>{RULE_PATTERN}(?:\s*\.\s*\d+\s*[a-zA-Z]?)?|[1-9])\s*\.?"
-    r"\s*(?:번\s*규칙|번|조|条|规则|の?\s*(?:ルール|規則)|규칙)?\s*[?？]?\s*$",
+    r"^\s*(?:(?:cr|r|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则|제|第)\s*\.?\s*)?"
+    rf"(?P<body>{RULE_PATTERN}(?:\s*[.,]\s*\d+(?:\s*\.?\s*[a-zA-Z])?)?|[1-9])\s*\.?"
+    r"\s*(?:번\s*규칙|번|조|条|项|項|规则|の?\s*(?:ルール|規則)|규칙)?\s*[?？]?\s*$",
     re.IGNORECASE,
 )
 _ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
 PREFIX_LANGUAGES = {"번": "ko", "규칙": "ko", "제": "ko", "조": "ko", "ルール": "ja", "規則": "ja", "の": "ja",
-                    "规则": "zh", "第": "zh", "条": "zh"}
+                    "項": "ja", "规则": "zh", "第": "zh", "条": "zh", "项": "zh"}
 """The language a word written with a number is in, the first found in this order (``规则`` is
 simplified Chinese; ``規則``, the same word in Japanese kanji and traditional characters, is read as
 Japanese; ``제702.19조`` is Korean, ``第702.19条`` Chinese)."""
@@ -59,8 +60,9 @@ def is_canonical(number: str) -> bool:
 def parse_number(text: str) -> str | None:
     """Return the canonical form of a rule number written loosely, or None.
 
-    Accepts upper-case letters, a trailing period, a ``CR``/``rule``/``section`` prefix, inner spaces
-    around the dot, full-width digits (NFKC) and the anchor form ``R70219b``. Subrule letters ``l``
+    Accepts upper-case letters, a trailing period, a ``CR``/``r``/``rule``/``section`` prefix (and
+    the Korean, Japanese and Chinese words), inner spaces around the dot, a comma for the dot, a
+    dot before the letter, full-width digits (NFKC) and the anchor form ``R70219b``. Subrule letters ``l``
     and ``o`` do not exist in the CR and give None.
     """
     text = unicodedata.normalize("NFKC", text).strip()
@@ -70,7 +72,8 @@ def parse_number(text: str) -> str | None:
     match = _LOOSE.match(text)
     if not match:
         return None
-    body = re.sub(r"\s+", "", match.group("body")).lower()
+    body = re.sub(r"\s+", "", match.group("body")).lower().replace(",", ".")
+    body = re.sub(r"(?<=\d)\.(?=[a-z])", "", body)  # 702.19.b
     if body[-1:] in ("l", "o"):
         return None
     return body if is_canonical(body) else None

@@ -29,6 +29,10 @@ from kb import numbers
         ("R702", "702"),
         ("702", "702"),
         ("section 8", "8"),
+        ("702,19b", "702.19b"),  # a decimal comma
+        ("702.19.b", "702.19b"),
+        ("r702.19b", "702.19b"),
+        ("704.5j項", "704.5j"),
     ],
 )
 def test_parse_number_accepts_common_variants(written: str, canonical: str) -> None:
@@ -36,7 +40,7 @@ def test_parse_number_accepts_common_variants(written: str, canonical: str) -> N
 
 
 @pytest.mark.parametrize("written", ["", "trample", "702.19l", "704.5o", "0", "1000.1", "70.1", "702.19bb",
-                                     "702.19bの", "702 trample", "조 702"])
+                                     "702.19bの", "702 trample", "조 702", "702 19b", "702.19,b", "702..19"])
 def test_parse_number_refuses_non_numbers(written: str) -> None:
     assert numbers.parse_number(written) is None
 
