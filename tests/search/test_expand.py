@@ -207,6 +207,7 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("zh", "如果我控制两个同名的传奇生物会怎样", ["704.5j"]),  # 控制 is 2 of its 17 characters: a small share
     ("ja", "PIG", ["700.4", "603.6c"]),
     ("ko", "상태기반행동", ["704"]),  # the translation says 상태 참조 행동: 704 came 4th
+    ("ko", "피즐", ["608.2b"]),  # Korean players' fizzle: found nothing
     ("zh", "依存", ["613.8"]),  # the CR says 从属: it was "corrected" to 遗存, which sounds the same
     ("zh", "进场异能", ["603.6a"]),  # old Chinese cards' "comes into play": 403.5, 113.3a came first
 ])
