@@ -87,6 +87,14 @@ def _held_before(chain: list[tuple[str, str | None]], step: history.Step) -> boo
     return any(part is None or part.holds(step.number) for part in held)  # None: every section
 
 
+def translated_rules(english: Edition, number: str) -> list[Counterpart]:
+    """The newest translated rule of each language joined to rule ``number`` of the English
+    edition ``english`` (by identity, whatever its number: en 2026-01-16 103.5, the mulligan, is
+    ko 2021-11-19 103.4); empty when the rule is not there or nothing is joined to it."""
+    located = history.locate(state.store(), english.id, number)
+    return _translations(located) if located else []
+
+
 def _translations(located: history.Located) -> list[Counterpart]:
     """The newest translated rule of each language joined to this English rule's lineage."""
     store, urls = state.store(), state.urls()

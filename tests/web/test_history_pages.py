@@ -63,6 +63,20 @@ def test_compare_aligns_the_korean_mulligan_rule_by_identity(client):
     assert "103.4 in this edition is another rule" in columns[2].select_one("p.note").get_text()
 
 
+
+def test_compare_points_a_translation_to_its_rule_the_newest_english_number_is(client):
+    # /compare/103.5 (the mulligan in English today): the Korean row is ko 103.5 (actions from the
+    # opening hand), and says the mulligan is the Korean 103.4, linking its comparison
+    soup = page(client, "/compare/103.5?langs=en,ko")
+    korean = soup.select("section.column")[0]
+    assert korean.select_one("article.rule")["data-number"] == "103.5"
+    see = korean.select_one("p.see a")
+    assert see.get_text() == "The newest English 103.5 (2026-01-16) is the translation's 103.4: compare it."
+    assert see["href"] == "/compare/103.4?langs=ko"
+    assert page(client, "/compare/103.4?langs=en,ko").select_one("p.see") is not None  # 103.4 today: 103.3 in Korean
+    assert page(client, "/compare/702.19?langs=en,ko").select_one("p.see") is None  # the same number
+
+
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
     soup = page(client, "/en/changes/2022-11-18...2023-04-14")
     assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"

@@ -13,7 +13,7 @@ only editions of that date are shown, so only same-edition rules pair.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
@@ -28,7 +28,7 @@ from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
-from web.identity import english_changes_under
+from web.identity import Counterpart, english_changes_under, translated_rules
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -77,7 +77,9 @@ class Column:
     (empty when the edition lacks the number) ready to print as ``articles``, what it is
     (``role``, English: the ``data-role``; ``label`` is it in the reader's language) and a ``note``
     for readers (in their language); ``of``, for the English edition a translation was checked
-    against, that translation's language (``role`` is ``OWN_ENGLISH`` of it)."""
+    against, that translation's language (``role`` is ``OWN_ENGLISH`` of it); ``see``, for a
+    translation, ``(text, href)`` of the comparison of its rule that the newest English rule of
+    the number is, when that is another number."""
 
     lang: str
     edition: Edition | None
@@ -88,6 +90,7 @@ class Column:
     number: str | None = None
     diff: list[tuple[str, str]] = field(default_factory=list)
     of: str | None = None
+    see: tuple[str, str] | None = None
 
     @property
     def label(self) -> str:
@@ -108,17 +111,27 @@ def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[C
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
     newest_column = [_column(number, newest_en, NEWEST_ENGLISH)] if newest_en else []
     rows = []
+    translated = {part.edition.lang: part for part in translated_rules(newest_en, number)} if newest_en else {}
     for lang in (x for x in langs if x != ENGLISH):
         translation = _newest_holding(number, lang)
         by_identity = _identity_row(number, translation, newest_en)
-        if by_identity is not None:
-            rows.append(by_identity)
-            continue
-        row = [_column(number, translation, TRANSLATION, _unjoined(number, translation))]
-        if translation.effective_date is not None and newest_en is not None:
-            row.append(_own_english(number, translation, newest_en))
-        rows.append(row + newest_column)
+        if by_identity is None:
+            by_identity = [_column(number, translation, TRANSLATION, _unjoined(number, translation))]
+            if translation.effective_date is not None and newest_en is not None:
+                by_identity.append(_own_english(number, translation, newest_en))
+            by_identity += newest_column
+        rows.append([_with_see(by_identity[0], number, translated.get(lang), newest_en), *by_identity[1:]])
     return rows or [newest_column]
+
+
+def _with_see(column: Column, number: str, part: Counterpart | None, newest_en: Edition | None) -> Column:
+    """The translation ``column`` pointing to the comparison of the translation's rule that the
+    newest English rule ``number`` is (``part``), when that rule has another number there."""
+    if part is None or newest_en is None or part.number in (None, number):
+        return column
+    text = _("The newest English %(number)s (%(date)s) is the translation's %(translated)s: compare it.",
+             number=number, date=newest_en.date_text, translated=part.number)
+    return replace(column, see=(text, state.urls().compare(part.number, [part.edition.lang], lang=request.args.get("lang"))))
 
 
 def _column(number: str, edition: Edition, role: str, note: str | None = None,
