@@ -227,7 +227,8 @@ class Searcher:
         preferred = query_languages(query)
         if len(preferred & searched) > 1:
             chinese, dictionary = simplified(query), self._dictionary()
-            if chinese != query and dictionary.writes_term_of(chinese, "zh") and not dictionary.writes_term_of(query, "ja"):
+            traditional = chinese != query and dictionary.writes_term_of(chinese, "zh")
+            if traditional and not dictionary.writes_term_of(query, "ja"):
                 return {"zh"}
             as_typed = {language for language in preferred & searched if self.in_language(query, language) == query}
             return as_typed or preferred

@@ -34,7 +34,7 @@ The passes, each only among the rules still unmatched:
    at least ``OPENING`` characters, when neither opens as any other: a rule cut short or split,
    its opening kept and the rest moved to new subrules (2009-07-11 cut 418.5a, the layer system,
    to 612.1 and its layers to 612.1a-f; 217.1c, a new object, to 400.7 and its exceptions to
-   400.7a-g), or one that grew past ``GROWN_LENGTH``.
+   400.7a-g); the other way, a rule whose text grew after its opening.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy

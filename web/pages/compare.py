@@ -131,7 +131,8 @@ def _with_see(column: Column, number: str, part: Counterpart | None, newest_en: 
         return column
     text = _("The newest English %(number)s (%(date)s) is the translation's %(translated)s: compare it.",
              number=number, date=newest_en.date_text, translated=part.number)
-    return replace(column, see=(text, state.urls().compare(part.number, [part.edition.lang], lang=request.args.get("lang"))))
+    href = state.urls().compare(part.number, [part.edition.lang], lang=request.args.get("lang"))
+    return replace(column, see=(text, href))
 
 
 def _column(number: str, edition: Edition, role: str, note: str | None = None,
