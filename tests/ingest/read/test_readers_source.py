@@ -150,3 +150,29 @@ def test_documents_are_refused_by_name(tmp_path: Path) -> None:
         "cr.pdf": "a PDF document, not a text: save it as plain text (UTF-8) and build that",
         "cr.docx": "a Word document (DOCX), not a text: save it as plain text (UTF-8) and build that",
     }
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("name", "lang"), [
+    ("corpus/en/2026-01-16.txt", "en"), ("corpus/ko/kormtgcr/2021-11-19.txt", "ko"),
+    ("corpus/ko/kormtgcr/2016-07-22.txt", "ko"),  # EUC-KR
+])
+def test_a_whole_edition_wrapped_without_trailing_spaces_parses_as_the_original(
+        shared_dir: Path, tmp_path: Path, name: str, lang: str) -> None:
+    """The edition as a copy through ``fmt`` would give it (78 columns, no trailing space, blank
+    lines kept): the same rules and glossary but for a space or two around a dash."""
+    import textwrap
+
+    from ingest.parse.parser import parse_rules
+
+    original = read_source(shared_dir / name)
+    wrapped = tmp_path / "wrapped.txt"
+    wrapped.write_text("\n".join("\n".join(textwrap.wrap(line, 78, break_long_words=False, break_on_hyphens=False))
+                                 for line in original.text.split("\n")), encoding="utf-8")
+    copy = read_source(wrapped)
+    assert copy.format == "hard-wrapped-text"
+    before, after = (parse_rules(s.paragraphs, lang=lang, source=s.name) for s in (original, copy))
+    texts = [{(r.number, " ".join(r.text.split())) for r in parsed.rules} for parsed in (before, after)]
+    assert len(after.rules) == len(before.rules) and len(texts[0] - texts[1]) <= 3
+    glossaries = [{(g.term, " ".join(g.definition.split())) for g in parsed.glossary} for parsed in (before, after)]
+    assert glossaries[0] == glossaries[1]  # a line break may become a space: "object.\nSee rule 707" wrapped

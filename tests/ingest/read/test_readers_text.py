@@ -116,3 +116,35 @@ def test_plain_japanese_seed_example(test_data: Path) -> None:
     assert [(p.line, p.text[:7]) for p in source.paragraphs] == [
         (1, "101.1. "), (2, "101.2. "), (3, "例:「このター"), (4, "101.3. ")]
     assert source.paragraphs[2].text.endswith("土地のプレイを禁止する効果のほうが優先される。")
+
+
+_INVENTED = [  # invented rules, one paragraph each, as an official text prints them
+    "950. Widgets",
+    "950.1. A widget is a permanent that spins. Each widget has a gear count printed in its lower right corner, "
+    "and effects may change it as they change other characteristics; see rule 950.3.",
+    "950.1a A widget with no gears left is put into its owner's graveyard the next time a player would receive "
+    "priority. This is a state-based action. See rule\u00a0704.",
+    "Example: A widget with two gears is dealt damage that removes three. It is put into its owner's graveyard.",
+    "950.2. To spin a widget, turn it ninety degrees clockwise; a widget that can't be turned can't spin, and "
+    "abilities that trigger whenever a widget spins don't trigger.",
+] * 5
+
+
+def test_a_text_wrapped_without_trailing_spaces_is_read_as_its_paragraphs() -> None:
+    # a copy through fmt, an email or a PDF: each paragraph wrapped at 78 columns, no trailing space
+    import textwrap
+
+    wrapped = "\n".join(line for paragraph in _INVENTED
+                        for line in textwrap.wrap(paragraph, 78, break_long_words=False, break_on_hyphens=False))
+    source = read_source_text(wrapped)
+    assert source.format == "hard-wrapped-text"
+    assert [p.text for p in source.paragraphs] == _INVENTED
+    one_a_line = "\n".join(_INVENTED)  # the same text a paragraph a line is not wrapped
+    assert read_source_text(one_a_line).format == "official-text"
+
+
+def read_source_text(text: str):
+    from ingest.read.formats import FORMATS, recognise_format
+
+    fmt = recognise_format(text, "w.txt")
+    return FORMATS[fmt](text, "w.txt")
