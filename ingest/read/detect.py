@@ -48,7 +48,16 @@ MONTHS = {name: n for n, name in enumerate(
     ["January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"], start=1)}
 
-EN_DATE = re.compile(r"\b(?:effective|current) as of (" + "|".join(MONTHS) + r") (\d{1,2}), (\d{4})")
+_MONTH = "(?:" + "|".join(MONTHS) + ")"
+EN_DATE = re.compile(
+    r"\b(?:effective|current)\s+as\s+of\s+(?:"
+    rf"(?P<month>{_MONTH})\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>\d{{4}})"
+    rf"|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<month2>{_MONTH}),?\s+(?P<year2>\d{{4}})"
+    r"|(?P<iso>\d{4}-\d{2}-\d{2})\b)",
+    re.IGNORECASE,
+)
+"""``Effective as of January 16, 2026`` as the official files print it, and the same with any
+spaces (a no-break space), without the comma, with 16th, as 16 January 2026 or 2026-01-16."""
 JA_DATE = re.compile(r"和訳\s*(\d{4})(\d{2})(\d{2})(?:\.\d+)?\s*版")
 JA_EFFECTIVE = re.compile(r"(?:この|本)ルールは\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:から|より)(?:有効|発効|施行|適用)")
 """``このルールは2026年1月16日から有効です。``, and the same with 本ルール, より, 発効, 施行 or 適用."""
@@ -134,8 +143,11 @@ def _first_date(text: str, patterns: tuple[re.Pattern[str], ...]) -> dt.date | N
 
 
 def _en_date(match: re.Match[str]) -> dt.date:
-    month, day, year = match.groups()
-    return dt.date(int(year), MONTHS[month], int(day))
+    if match["iso"]:
+        return dt.date.fromisoformat(match["iso"])
+    month, day, year = (match["month"], match["day"], match["year"]) if match["month"] else \
+        (match["month2"], match["day2"], match["year2"])
+    return dt.date(int(year), MONTHS[month.capitalize()], int(day))
 
 
 def _numeric_date(match: re.Match[str]) -> dt.date:

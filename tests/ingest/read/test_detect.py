@@ -27,6 +27,10 @@ FRENCH = "100.1. Ces règles de Magic s'appliquent à toute partie de Magic avec
          SourceMeta("en", dt.date(2026, 1, 16), EN)),
         (f"{EN}\n\nThese rules are effective as of February 2, 2024\n", SourceMeta("en", dt.date(2024, 2, 2), EN)),
         (f"{EN}\n\nThese rules are current as of October 7, 2002.\n", SourceMeta("en", dt.date(2002, 10, 7), EN)),
+        # the same sentence as a copy may have it: a no-break space, no comma, day first, 16th, an ISO date
+        (f"{EN}\n\nThese rules are effective as of January\u00a016 2026.\n", SourceMeta("en", dt.date(2026, 1, 16), EN)),
+        (f"{EN}\n\nThese Rules Are Effective As Of 16th January, 2026.\n", SourceMeta("en", dt.date(2026, 1, 16), EN)),
+        (f"{EN}\n\nThese rules are effective as of 2026-01-16.\n", SourceMeta("en", dt.date(2026, 1, 16), EN)),
         ("マジック総合ルール(和訳 20230901.0 版)\nこのルールに関して、英語を正文とし\n",
          SourceMeta("ja", dt.date(2023, 9, 1), "マジック総合ルール")),
         ("매직: 더 개더링 종합 규칙서\n\n이 규칙은 2021년 11월 19일부터 시행됩니다.\n",
