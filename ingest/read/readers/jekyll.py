@@ -65,7 +65,7 @@ def read_jekyll_markdown(text: str, name: str, encoding: str = "") -> SourceText
     ``"markup"`` diagnostic each (with the line of the first one).
     """
     body, diagnostics = _strip_jekyll(text, name)
-    md = MarkdownIt("commonmark", {"html": True})
+    md = MarkdownIt("commonmark", {"html": True}).disable("code")  # an indented paragraph is text, not code
     env: dict = {}
     tokens = md.parse(body, env)
     paragraphs: list[Paragraph] = []

@@ -103,3 +103,13 @@ def test_symbol_names_follow_the_official_text() -> None:
     assert [symbol_text(f"/assets/symbols/{s}.gif") for s in ("T", "WU", "2B", "WP", "CHAOS", "PW", "10", "RG")] == [
         "{T}", "{W/U}", "{2/B}", "{W/P}", "{CHAOS}", "{PW}", "{10}", "{R/G}"]
     assert symbol_text("/images/logo.png") is None
+
+
+def test_an_indented_paragraph_of_a_markdown_copy_is_text_not_code() -> None:
+    # a copy written as Markdown keeps a rule's second paragraph indented under it, after a blank line
+    text = ("**950.1a** A widget with no gears left is put into its owner's graveyard.\n\n"
+            "    This is a state-based action. See rule 704.\n\n"
+            "**950.1b** A widget spins.\n")
+    assert [p.text for p in read_jekyll_markdown(text, "w.md").paragraphs] == [
+        "950.1a A widget with no gears left is put into its owner's graveyard.",
+        "This is a state-based action. See rule 704.", "950.1b A widget spins."]
