@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 
 from charset_normalizer import from_bytes
 
@@ -68,8 +69,9 @@ MIN_PLAUSIBLE_SHARE = 0.5
 def decode_bytes(data: bytes, path: str) -> tuple[str, str]:
     """Decode a CR source file's bytes and normalise its line ends.
 
-    Returns ``(text, encoding)``: ``text`` has no BOM and every line end (LF, CRLF, bare CR, and
-    mixes of them) written as ``"\\n"``; ``encoding`` is the Python codec name used (``"utf-8"``,
+    Returns ``(text, encoding)``: ``text`` has no BOM, every line end (LF, CRLF, bare CR, and
+    mixes of them) written as ``"\\n"``, and a rule number starting a line in full-width digits
+    in ASCII (``ascii_line_numbers``); ``encoding`` is the Python codec name used (``"utf-8"``,
     ``"utf-8-sig"``, ``"utf-16-le"``, ``"utf-16-be"``, ``"cp1252"``, ``"mac_roman"``, ``"cp437"``,
     ``"cp949"``).
 
@@ -86,11 +88,23 @@ def decode_bytes(data: bytes, path: str) -> tuple[str, str]:
         raise SourceError(path, _line_at(data, data.index(b"\x00")), "binary data (NUL bytes)")
     else:
         text, encoding = _decode_8bit(data, path)
-    text = normalise_line_ends(text.removeprefix("\ufeff"))
+    text = ascii_line_numbers(normalise_line_ends(text.removeprefix("\ufeff")))
     _refuse_binary(text, path)
     if not text.strip():
         raise SourceError(path, None, "no text (only blanks)")
     return text, encoding
+
+
+_FULL_WIDTH_NUMBER = re.compile(r"(?m)^([ \t\u3000]*)([０-９]{3}[．.](?:[０-９]+[ａ-ｚＡ-Ｚ]?[．.]?)?|[０-９][．.])")
+"""A section (``１．``), three-digit rule (``７０２．``), rule or subrule number (``７０２．１９ｂ``) in
+full-width digits at a line's start; digits that start a sentence (``１つの``) are no number."""
+
+
+def ascii_line_numbers(text: str) -> str:
+    """``text`` with each rule number that starts a line written in full-width digits
+    (``７０２．１９ｂ　トランプルは…``, as a CJK input method types it) in ASCII (``702.19b``); the
+    rest of every line is kept as published."""
+    return _FULL_WIDTH_NUMBER.sub(lambda m: m[1] + unicodedata.normalize("NFKC", m[2]), text)
 
 
 def normalise_line_ends(text: str) -> str:

@@ -172,3 +172,9 @@ def test_english_and_korean_are_never_read_as_japanese_or_chinese() -> None:
     assert decode_bytes(korean.encode("euc-kr"), "ko.txt")[1] == "cp949"
     japanese = "マジック総合ルール。このルールに関して、英語を正文とし"
     assert decode_bytes(japanese.encode("shift_jis"), "ja.txt") == (japanese, "cp932")
+
+
+def test_a_rule_number_typed_in_full_width_starts_its_line_in_ascii() -> None:
+    text = "７０２．１９ｂ　トランプルは静的能力である。\n１．ゲームの概念\n１つのカードは７０２．１９ｂを見よ。\n"
+    assert decode_bytes(text.encode("utf-8"), "f.txt")[0] == (
+        "702.19b　トランプルは静的能力である。\n1.ゲームの概念\n１つのカードは７０２．１９ｂを見よ。\n")  # the rest as published
