@@ -126,6 +126,11 @@ def _read_files(plan: EditionPlan, reports: dict[Path, SourceReport], max_bytes:
     return texts
 
 
+WHOLE_TEXTS = ("official-text", "hard-wrapped-text")
+"""Formats of a whole official text, whose glossary and credits must come (else ``TRUNCATED``): a
+cut English file, one a paragraph a line or wrapped (2003-2004, or a copy through ``fmt``)."""
+
+
 def _parse_files(
     plan: EditionPlan, texts: dict[Path, SourceText], lang: str, reports: dict[Path, SourceReport]
 ) -> dict[Path, ParsedSource]:
@@ -143,7 +148,7 @@ def _parse_files(
         if problem:
             reports[source.path].fail(f"{display_path(source.path)}: {problem}")
             continue
-        if text.format == "official-text" and not any(d.kind == "back-matter" for d in result.diagnostics):
+        if text.format in WHOLE_TEXTS and not any(d.kind == "back-matter" for d in result.diagnostics):
             reports[source.path].warnings.append(TRUNCATED)
         parsed[source.path] = result
     return parsed

@@ -41,6 +41,16 @@ def test_a_cut_official_text_is_not_published(tmp_path, cut_text):
     assert not (tmp_path / "kb" / "current").exists()
 
 
+def test_a_cut_text_wrapped_at_a_width_is_not_published_either(tmp_path, cut_text):
+    import textwrap
+
+    wrapped = tmp_path / "wrapped" / "2026-01-16.txt"
+    wrapped.parent.mkdir()
+    wrapped.write_text("\n".join("\n".join(textwrap.wrap(line, 78)) for line in cut_text.read_text().split("\n")))
+    code, report, _ = _build(tmp_path / "kb", wrapped)
+    assert (code, report["published"], report["sources"][0]["status"]) == (1, False, "failed")
+
+
 def test_with_partial_it_is_published_and_says_so(tmp_path, cut_text):
     code, report, _ = _build(tmp_path / "kb", cut_text, "--partial")
     assert (code, report["published"]) == (0, True)
