@@ -51,7 +51,7 @@ CELLS = frozenset({"td", "th"})
 """Elements kept apart from their neighbours by a space (a row's cells: ``702.19b`` | its text)."""
 NUMBER_ALONE = re.compile(rf"^\s*(?:{NUMBER_PATTERN}\.?|\d\.)\s*$")
 """An element holding a rule or section number alone (``<span class="num">702.19b</span>``,
-``<b>7.</b>``): a space follows it."""
+``<b>7.</b>``): a space follows it, unless punctuation does (``_glued``)."""
 HIDDEN = frozenset("head script style noscript template".split())
 """Elements whose text a browser does not show: left out."""
 DROPPED = frozenset("nav footer aside form button select option textarea iframe svg object embed canvas menu".split())
@@ -159,10 +159,18 @@ def _walk(element: lxml.html.HtmlElement, lines: _Lines) -> None:
         _pre(element, lines)
     else:
         _content(element, lines, line)
-    if cell or not block and len(element) <= 1 and NUMBER_ALONE.match(element.text_content()):
+    if cell or not block and len(element) <= 1 and NUMBER_ALONE.match(element.text_content()) and _glued(element):
         lines.add(" ", line)
     if block:
         lines.flush()
+
+
+def _glued(element: lxml.html.HtmlElement) -> bool:
+    """Whether the text after ``element`` would run into it: none follows in the element's parent
+    (another element may bring it) or it starts with a letter or digit (``<b>7.</b>Game``), not
+    with punctuation (``<a>603.7d</a>-f``, ``<a>601.2b</a>)``: a reference keeps its range)."""
+    tail = element.tail or ""
+    return not tail or tail[0].isalnum()
 
 
 def _content(element: lxml.html.HtmlElement, lines: _Lines, line: int) -> None:

@@ -23,7 +23,8 @@ PAGE = """<!DOCTYPE html>
 <body><nav><a href="/">Home</a> | <a href="/about">About</a></nav>
 <h1>Widget Comprehensive Rules</h1>
 <p><span class="num">100.1.</span><span>Widgets are  <b>round</b>.</span></p>
-<p><b>100.1a</b> A widget\xa0may <a href="#R1001">spin</a>; see rule 100.1.</p>
+<p><b>100.1a</b> A widget\xa0may <a href="#R1001">spin</a>; see rule 100.1, rules <a href="#R1001b">100.1b</a>-d
+(and <a href="#R1002">100.2</a>).</p>
 <table><tr><td>100.2.</td><td>Pay <img src="/assets/symbols/T.gif" alt="tap"> to spin.</td></tr></table>
 <div>100.3. A long rule
 written over two lines.<br>Example: A widget spins.<br/>100.4. Last\u3000rule.</div>
@@ -42,14 +43,14 @@ def test_an_html_page_reads_as_its_paragraphs_with_their_lines() -> None:
     assert source.paragraphs == [
         Paragraph("Widget Comprehensive Rules", 5),
         Paragraph("100.1. Widgets are round.", 6),
-        Paragraph("100.1a A widget\xa0may spin; see rule 100.1.", 7),
-        Paragraph("100.2. Pay {T} to spin.", 8),
-        Paragraph("100.3. A long rule written over two lines.", 9),
-        Paragraph("Example: A widget spins.", 10),
-        Paragraph("100.4. Last\u3000rule.", 10),
-        Paragraph("100.4a Listed.", 11),
-        Paragraph("100.5. Kept  as typed.", 12),
-        Paragraph("100.6. Next line.", 13),
+        Paragraph("100.1a A widget\xa0may spin; see rule 100.1, rules 100.1b-d (and 100.2).", 7),  # links keep ranges
+        Paragraph("100.2. Pay {T} to spin.", 9),
+        Paragraph("100.3. A long rule written over two lines.", 10),
+        Paragraph("Example: A widget spins.", 11),
+        Paragraph("100.4. Last\u3000rule.", 11),
+        Paragraph("100.4a Listed.", 12),
+        Paragraph("100.5. Kept  as typed.", 13),
+        Paragraph("100.6. Next line.", 14),
     ]
     assert source.text == "\n".join(paragraph.text for paragraph in source.paragraphs)
     assert source.diagnostics == [Diagnostic(
