@@ -178,3 +178,10 @@ def test_a_rule_number_typed_in_full_width_starts_its_line_in_ascii() -> None:
     text = "７０２．１９ｂ　トランプルは静的能力である。\n１．ゲームの概念\n１つのカードは７０２．１９ｂを見よ。\n"
     assert decode_bytes(text.encode("utf-8"), "f.txt")[0] == (
         "702.19b　トランプルは静的能力である。\n1.ゲームの概念\n１つのカードは７０２．１９ｂを見よ。\n")  # the rest as published
+
+
+def test_bomless_utf16_of_a_korean_text_is_recognised() -> None:
+    # few NULs: only the digits, spaces and line ends have a NUL high byte
+    text = "702.19b 돌진 능력을 가진 공격 생물은 초과 피해를 방어 플레이어에게 배정할 수 있습니다.\n" * 20
+    assert decode_bytes(text.encode("utf-16-be"), "f.txt") == (text, "utf-16-be")
+    assert decode_bytes(text.encode("utf-16-le"), "f.txt") == (text, "utf-16-le")
