@@ -185,3 +185,9 @@ def test_bomless_utf16_of_a_korean_text_is_recognised() -> None:
     text = "702.19b 돌진 능력을 가진 공격 생물은 초과 피해를 방어 플레이어에게 배정할 수 있습니다.\n" * 20
     assert decode_bytes(text.encode("utf-16-be"), "f.txt") == (text, "utf-16-be")
     assert decode_bytes(text.encode("utf-16-le"), "f.txt") == (text, "utf-16-le")
+
+
+def test_an_euc_kr_page_of_bilingual_titles_is_korean() -> None:
+    # a contents page: each title in Korean and in English
+    text = "".join(f"{n}. 게임 개념 Game Concepts\n" for n in range(1, 10)) * 10  # a quarter Hangul
+    assert decode_bytes(text.encode("cp949"), "index.md") == (text, "cp949")
