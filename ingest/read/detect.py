@@ -62,8 +62,16 @@ JA_DATE = re.compile(r"和訳\s*(\d{4})(\d{2})(\d{2})(?:\.\d+)?\s*版")
 JA_EFFECTIVE = re.compile(r"(?:この|本)ルールは\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(?:から|より)(?:有効|発効|施行|適用)")
 """``このルールは2026年1月16日から有効です。``, and the same with 本ルール, より, 発効, 施行 or 適用."""
 JA_TRANSLATED = re.compile(r"(\d{4})-(\d{2})-(\d{2})\s*に翻訳")
-KO_DATE = re.compile(r"(\d{4})년\s*(\d{1,2})월\s*(\d{1,2})일\s*부터\s*시행")
-ZH_DATE = re.compile(r"[此本][规規][则則][于於]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*起?生效")
+KO_DATE = re.compile(
+    r"(\d{4})\s*(?:년\s*|[.-]\s*)(\d{1,2})\s*(?:월\s*|[.-]\s*)(\d{1,2})\s*(?:일|\.)?\s*(?:부터|에|로부터)?\s*"
+    r"(?:시행|적용|발효|효력)")
+"""``2021년 11월 19일부터 시행``, as kormtgcr and dbyll print it, and the same as ``2021. 11. 19.`` or
+``2021-11-19``, with 부터 or 에 or neither, and 시행, 적용, 발효 or 효력."""
+ZH_DATE = re.compile(
+    r"(?:[此本](?:[规規][则則]|[条條]例)\s*(?:[于於]|[自從从])|生效日期\s*[:：]?)\s*"
+    r"(\d{4})\s*(?:年\s*|[.-])(\d{1,2})\s*(?:月\s*|[.-])(\d{1,2})\s*日?\s*(?:起?生效|开始生效|開始生效)?")
+"""``此规则于2024年4月12日起生效``, as the Chinese translations print it, and the same with 本, 自 or
+从 (Traditional too), or ``生效日期：2024年4月12日`` / ``2024-04-12``."""
 
 TITLES = {
     "en": re.compile(r"Magic:? The Gathering Comprehensive Rules"),

@@ -36,6 +36,11 @@ FRENCH = "100.1. Ces règles de Magic s'appliquent à toute partie de Magic avec
         ("매직: 더 개더링 종합 규칙서\n\n이 규칙은 2021년 11월 19일부터 시행됩니다.\n",
          SourceMeta("ko", dt.date(2021, 11, 19), "매직: 더 개더링 종합 규칙서")),
         ("소개\n2021년 11월 19일부터 시행\n", SourceMeta("ko", dt.date(2021, 11, 19), "매직: 더 개더링 종합 규칙서")),
+        # other wordings a copy may have
+        ("소개\n이 규칙은 2021. 11. 19.부터 적용됩니다.\n", SourceMeta("ko", dt.date(2021, 11, 19), "매직: 더 개더링 종합 규칙서")),
+        ("702.19. 践踏\n本規則自2024年4月12日起生效。\n", SourceMeta("zh", dt.date(2024, 4, 12), "万智牌完整规则")),
+        ("702.19. 践踏\n生效日期：2024-04-12\n", SourceMeta("zh", dt.date(2024, 4, 12), "万智牌完整规则")),
+        ("702.19. 践踏 于2024年4月12日\n", SourceMeta("zh", None, "万智牌完整规则")),  # a date alone says nothing
         ("---\ntitle: 목차\ndate: 2021-03-05\n---\n### **매직: 더 개더링 종합 규칙서**\n\n*이 규칙은 2021년 2월 15일부터 시행됩니다.*\n",
          SourceMeta("ko", dt.date(2021, 2, 15), "매직: 더 개더링 종합 규칙서")),
         ("100.1. These Magic rules apply to any Magic game.\n", SourceMeta("en", None, EN)),
