@@ -53,7 +53,8 @@ def parse_glossary(
         if term is None:
             return
         if lines:
-            entries.append(GlossaryEntry(term.text, "\n".join(lines), source=source, line=term.line))
+            headword = term.text.replace("\u00a0", " ")  # a term is a page's name: Alternative Cost, not Alternative\xa0Cost
+            entries.append(GlossaryEntry(headword, "\n".join(lines), source=source, line=term.line))
         else:
             diagnostics.append(_unparsed(source, term, "glossary headword without definition"))
 

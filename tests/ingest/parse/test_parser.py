@@ -295,6 +295,18 @@ def test_glossary_headword_glued_to_its_first_sense_is_split() -> None:
     ]
 
 
+def test_a_glossary_headword_with_a_no_break_space_is_named_with_a_space() -> None:
+    """A copy whose spaces became no-break spaces: the term names a page (/en/glossary/Widget Cost)."""
+    paragraphs = [
+        Paragraph("100.1. These Magic rules apply to any Magic game with two or more players.", 1),
+        Paragraph("Glossary", 2),
+        Paragraph("Widget\u00a0Cost", 3),
+        Paragraph("The cost to spin a widget.\u00a0See rule 100.1.", 4),
+    ]
+    assert parse_rules(paragraphs, lang="en", source="s").glossary == [
+        GlossaryEntry("Widget Cost", paragraphs[3].text, source="s", line=3)]
+
+
 def test_the_fewest_numbers_are_out_of_sequence_and_take_the_numbers_their_place_expects(excerpt) -> None:
     """kormtgcr 2017-01-20 prints 702.102c-e as 702.105c-e: those three are flagged, not the
     four headings after them, and renumbered."""
