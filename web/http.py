@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, jsonify, request
+from werkzeug.http import parse_etags
 
 from web import state
 from web.pagecache import PageCache
@@ -129,7 +130,7 @@ class KeptAnswers:
         if kept is None:
             return self.app(environ, start_response)
         headers, body = kept
-        if f'"{tag}"' in environ.get("HTTP_IF_NONE_MATCH", ""):
+        if tag in parse_etags(environ.get("HTTP_IF_NONE_MATCH")):  # the tag, or * (any)
             status, body = 304, b""
             headers = [(k, v) for k, v in headers if k in ("ETag", "Cache-Control", "Vary", "X-KB-Build")]
         else:
