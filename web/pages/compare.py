@@ -179,8 +179,8 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
         if store.rules_numbered(newest_en.id, own_number):
             notes.append(_("%(number)s in this edition is another rule.", number=own_number))
     diff: list[tuple[str, str]] = []
-    under = [change.number for change in english_changes_under(translation, _rules(translation, number))] \
-        if numbers.level(number) >= 2 else []
+    under = [change.number for change in english_changes_under(translation, row[0].rules)] \
+        if numbers.level(number) >= 2 else []  # row[0]: the translation's rules, read once
     if now["change"] in ("edited", "moved+edited"):
         notes.append(_("The English text changed since %(date)s (marked below).", date=own.date_text))
         diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
