@@ -170,10 +170,11 @@ def copy_of(edition: Edition) -> list[tuple[Edition, float]]:
 
 def in_force(lang: str, date: str) -> Edition | None:
     """The edition of ``lang`` in force on ``date`` (``YYYY-MM-DD``): the latest dated edition
-    effective on or before it; None before the first, or when ``date`` is no calendar date
-    (``2021-13-40``)."""
+    effective on or before it; None before the first, or when ``date`` is no calendar date written
+    ``YYYY-MM-DD`` (``2021-13-40``; the other ISO forms ``fromisoformat`` reads are no edition's)."""
     try:
-        datetime.date.fromisoformat(date)
+        if datetime.date.fromisoformat(date).isoformat() != date:  # 20211120, 2021-W47-5: no YYYY-MM-DD
+            return None
     except ValueError:
         return None
     dated = [e for e in state.store().editions(lang) if e.effective_date and e.date_text <= date]

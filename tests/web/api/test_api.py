@@ -47,7 +47,7 @@ def test_a_date_between_editions_is_the_edition_in_force_and_a_wrong_one_suggest
         client: FlaskClient) -> None:
     between = client.get("/api/v1/rules/en/702.19b?edition=2022-01-01")  # as /en/cr/2022-01-01/702.19b is
     assert (between.status_code, between.get_json()["edition"]["id"]) == (200, "en-2021-11-19")
-    for wrong in ("2021-13-40", "1999-01-01"):
+    for wrong in ("2021-13-40", "1999-01-01", "2021-W47-5"):  # an ISO week date is no edition date
         response = client.get(f"/api/v1/rules/en/702.19b?edition={wrong}")
         assert response.status_code == 404, wrong
         assert [s["url"] for s in response.get_json()["error"]["suggestions"]] == [
