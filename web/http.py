@@ -7,8 +7,8 @@
   site's prefix (``SCRIPT_NAME``) for a proxy that strips it.
 - ``/healthz``: the live build's id and age (JSON; 503 when the KB cannot be served).
 - ``X-KB-Build`` on every response read from a build.
-- Caching: a build never changes, so a GET's ETag is its build plus its path, query and
-  ``Accept-Language``; a request whose ``If-None-Match`` names it is answered 304 before any
+- Caching: a build never changes, and a page depends on its URL alone (its interface language
+  too: ``web.i18n``), so a GET's ETag is its build plus its path and query; a request whose ``If-None-Match`` names it is answered 304 before any
   page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``; static
   files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
 - Rendered answers: a GET answered 200 is kept per build (``web.pagecache``) and answered again
@@ -98,14 +98,13 @@ def etag() -> str | None:
 
 def answer_key(generation: Any, environ: dict[str, Any]) -> str | None:
     """The ETag of a request (its WSGI ``environ``) read from ``generation``: a hash of the build,
-    the raw path and query and ``Accept-Language``; None when it has none."""
+    the raw path and query; None when it has none."""
     if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or generation is None or generation.problem:
         return None
     path = environ.get("PATH_INFO", "")
     if path == "/healthz" or path.startswith("/static/"):
         return None
-    key = "\n".join((generation.build or generation.store.path.name, path, environ.get("QUERY_STRING", ""),
-                     environ.get("HTTP_ACCEPT_LANGUAGE", "")))
+    key = "\n".join((generation.build or generation.store.path.name, path, environ.get("QUERY_STRING", "")))
     return hashlib.blake2b(key.encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
 
 
@@ -175,7 +174,6 @@ def _headers(response: Response) -> Response:
     if tag is not None and response.status_code == 200:
         response.set_etag(tag)
         response.headers.setdefault("Cache-Control", f"public, max-age={CACHE_SECONDS}")
-        response.vary.add("Accept-Language")
         if request.method == "GET" and not g.get("crkb_kept") and not response.direct_passthrough:
             _pages().put(tag, list(response.headers.items()), response.get_data())
     _log(response, generation)

@@ -1,7 +1,7 @@
 """Rendered answers kept per build: a build never changes, so a GET answered 200 once is
 answered the same until the next build. ``PageCache`` is an LRU bounded in bytes, one per build
-(``web.state.Generation.caches``), keyed by the request's ETag (build, path, query,
-``Accept-Language``: ``web.http.etag``)."""
+(``web.state.Generation.caches``), keyed by the request's ETag (build, path and query:
+``web.http.etag``)."""
 
 from __future__ import annotations
 

@@ -43,6 +43,10 @@ def test_pages_and_the_api_have_an_etag_per_build_and_path_and_answer_304(client
         assert (again.status_code, again.get_data(), again.headers["ETag"]) == (304, b"", first.headers["ETag"])
         assert client.get(path, headers={"If-None-Match": "*"}).status_code == 304  # any representation
     assert client.get("/ko/cr/702").headers["ETag"] != client.get("/ko/cr/702.1").headers["ETag"]
+    korean = client.get("/", headers={"Accept-Language": "ko"})  # the URL names the language, not the header
+    english = client.get("/", headers={"Accept-Language": "en"})
+    assert korean.headers["ETag"] == english.headers["ETag"] and korean.get_data() == english.get_data()
+    assert "Accept-Language" not in korean.headers.get("Vary", "")
     missing = client.get("/ko/cr/999.9")
     assert missing.status_code == 404 and "ETag" not in missing.headers
 
