@@ -11,6 +11,8 @@ Korean edition:
   correction, so that ``돌짐은`` reads as ``돌진은`` does) is cut to its noun when the edition's texts
   use that noun with two particles or more, bare counting as one (``korean_nouns``): ``생물을 ->
   생물``, ``멀리건은 -> 멀리건``; ``플레이`` ("play", which the texts use only as ``플레이``) is kept;
+- a word corrected without its particle takes it back in the form the corrected noun takes
+  (``agreeing``: ``치명탁을 -> 치명타를``);
 - a noun made a verb with 하다 (``조종하면`` "if … controls", ``VERB_ENDINGS``) is cut the same way;
 - a word typed without its spaces (``spaced_compounds``: ``격발능력``, where the texts write
   ``격발 능력``) is spaced into the texts' words (``korean_words``), since a query bigram across
@@ -37,6 +39,10 @@ PARTICLES = ("에서는", "에서도", "으로는", "에게는", "이라는", "�
              "와", "과", "도", "만", "란")
 """Korean particles (josa) a noun is written with, longest first (``search.spelling_cjk`` corrects
 a word without its particle too)."""
+AGREEING = (("은", "는"), ("이", "가"), ("을", "를"), ("과", "와"), ("으로", "로"), ("이란", "란"),
+            ("이라면", "라면"), ("이라는", "라는"), ("과의", "와의"), ("으로는", "로는"))
+"""Particles written one way after a final consonant, the other after a vowel: (after a
+consonant, after a vowel). The ``으로`` forms take ``로`` after ㄹ too (``마을로``)."""
 VERB_ENDINGS = ("한다면", "하는지", "하려면", "하면", "하는", "하고", "하여", "해서", "했을", "한다", "할", "한")
 """Forms of the light verb 하다 after a noun (``조종하면``, ``공격하는``), longest first."""
 COPULA = ("입니다", "이다", "인", "일", "이며", "이고", "이면", "이라", "이지", "임")
@@ -73,6 +79,18 @@ def nouns_of(words: Iterable[str]) -> dict[str, int]:
             if len(word) > length and word[-length:] in particles:
                 seen[word[:-length]].add(word[-length])
     return {stem: len(firsts) for stem, firsts in seen.items() if len(firsts) >= 2}
+
+
+def agreeing(noun: str, particle: str) -> str:
+    """``particle`` in the form that follows ``noun``'s last syllable (``AGREEING``):
+    ``agreeing("치명타", "을") == "를"``, ``agreeing("신속", "를") == "을"``, ``agreeing("마을",
+    "으로") == "로"``. Any other particle, or after a noun not ending in a Hangul syllable, as given."""
+    last = ord(noun[-1]) - 0xAC00 if noun else -1
+    pair = next((pair for pair in AGREEING if particle in pair), None)
+    if pair is None or not 0 <= last < 11172:
+        return particle
+    final = last % 28  # 0: no final consonant; 8: ㄹ
+    return pair[1] if final == 0 or (final == 8 and pair[0].startswith("으로")) else pair[0]
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from kb.model import Vocabulary
 from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, HIRAGANA_RUN, KANJI, KATAKANA
-from search.korean import PARTICLES
+from search.korean import PARTICLES, agreeing
 from search.spelling import distance as osa_distance
 
 MAX_EDITS = 2
@@ -118,7 +118,7 @@ class CJKSpeller:
         for stem, particle in stems:  # a Korean word is corrected without its particle, then it is put back
             corrected = self._closest(stem)
             if corrected is not None:
-                return corrected + particle
+                return corrected + agreeing(corrected, particle)
         return None
 
     def _closest(self, word: str) -> str | None:

@@ -211,6 +211,17 @@ def test_a_katakana_word_is_never_corrected_into_a_glossary_reading(kb) -> None:
 
 
 @pytest.mark.parametrize(("query", "corrected", "first"), [
+    ("치명탁을", "치명타를", ["702.2", "702.2a"]),  # the particle follows the corrected noun: it said 치명타을
+    ("신소를", "신속을", ["702.10", "702.10a"]),
+    ("돌잔으로", "돌진으로", ["702.19", "702.19a"]),
+    ("경게를", "경계를", ["702.20", "702.20a"]),
+])
+def test_a_korean_typo_is_corrected_with_the_particle_its_noun_takes(kb, query: str, corrected: str, first) -> None:
+    found = kb.find(query, lang="ko", limit=len(first))
+    assert (found.corrected, [hit.number for hit in found.hits]) == (corrected, first)
+
+
+@pytest.mark.parametrize(("query", "corrected", "first"), [
     ("践蹋", "践踏", ["702.19", "702.19a", "702.19b"]),  # found nothing
     ("什么是践蹋", "什么是践踏", ["702.19", "702.19a", "702.19b"]),
     ("死处", "死触", ["702.2", "702.2a", "702.2b"]),

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from search.korean import (
-    korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+    agreeing, korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
 )
 from search.query import Clause, parse_query
 
@@ -77,3 +77,10 @@ def test_words_typed_without_their_spaces_are_spaced_as_the_texts_write_them() -
     assert spaced('"전설지속물을"')[1] == {}  # a quoted phrase is kept
     assert spaced("생명연결", {"생명연결": 5, "생명": 20, "연결": 30})[1] == {}  # written whole: a word
     assert spaced("생명연결", {"생명연결": 1, "생명": 20, "연결": 30})[1] == {"생명연결": "생명 연결"}
+
+
+def test_a_particle_agrees_with_the_noun_before_it() -> None:
+    pairs = [("치명타", "을"), ("신속", "를"), ("돌진", "가"), ("전설", "는"), ("마을", "으로"), ("카드", "으로"),
+             ("규칙", "로"), ("생물", "와"), ("능력", "이란"), ("카드", "으로는"), ("돌진", "의"), ("trample", "을")]
+    assert [agreeing(noun, particle) for noun, particle in pairs] == [
+        "를", "을", "이", "은", "로", "로", "으로", "과", "이란", "로는", "의", "을"]
