@@ -151,6 +151,19 @@ def _to_simplified() -> Any:
     return opencc.OpenCC("t2s")  # read-only once made (about 4 ms)
 
 
+def written_as_japanese(text: str) -> bool:
+    """Whether Japanese writes the Han characters of ``text`` as they are (OpenCC ``t2jp`` keeps
+    them): ``呪文``, ``探査``, ``伝説`` are; Traditional Chinese ``傳奇規則`` (伝) and ``踐踏`` (践) are
+    not. Simplified characters are kept (``传奇规则`` is "as written"). Of the Japanese CR's kanji
+    runs, 3 in 2,124 are not (``龍``)."""
+    return not HAN.search(text) or _to_japanese().convert(text) == text
+
+
+@functools.cache
+def _to_japanese() -> Any:
+    return opencc.OpenCC("t2jp")
+
+
 def analyzer_for(lang: str) -> Analyzer:
     """The analyzer of a language's text fields: ``chinese_analyzer`` for zh, ``cjk_analyzer``
     for ko/ja, else English. One shared instance per kind (never mutate it): making an analyzer

@@ -72,7 +72,7 @@ from whoosh.searching import Searcher as WhooshSearcher
 from search.card_list import CardList, kb_card_list, together
 from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
-from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer
+from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer, written_as_japanese
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
 from kb.model import Edition
@@ -221,14 +221,15 @@ class Searcher:
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
         """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:
         Japanese or Chinese), those the term dictionary did not have to translate it into, when
-        one did (践踏 is Chinese: in Japanese it is searched as トランプル). First, a query in
-        Traditional characters whose Simplified form writes a Chinese term, and that writes no
-        Japanese term as typed, is Chinese (踐踏, 傳奇規則; 呪文 and 探査 are Japanese)."""
+        one did (践踏 is Chinese: in Japanese it is searched as トランプル). First, a query that
+        writes no Japanese term as typed is Chinese when Japanese writes its characters otherwise
+        (``written_as_japanese``: 傳奇規則, 踐踏), or when it is in Traditional characters
+        whose Simplified form writes a Chinese term (法術力; 呪文 and 探査 are Japanese)."""
         preferred = query_languages(query)
         if len(preferred & searched) > 1:
             chinese, dictionary = simplified(query), self._dictionary()
             traditional = chinese != query and dictionary.writes_term_of(chinese, "zh")
-            if traditional and not dictionary.writes_term_of(query, "ja"):
+            if (traditional or not written_as_japanese(query)) and not dictionary.writes_term_of(query, "ja"):
                 return {"zh"}
             as_typed = {language for language in preferred & searched if self.in_language(query, language) == query}
             return as_typed or preferred

@@ -3,6 +3,7 @@ the words a rule holds."""
 
 from __future__ import annotations
 
+from search.analysis import written_as_japanese
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import read_run
 from search.query import Clause, parse_query
@@ -53,3 +54,8 @@ def test_traditional_characters_are_written_simplified_and_other_scripts_kept() 
     assert simplified("如果我控制兩個同名的傳奇生物會怎樣") == "如果我控制两个同名的传奇生物会怎样"
     assert simplified("死触 践踏") == "死触 践踏"  # Simplified already
     assert simplified("trample 702.19b 돌진 トランプル") == "trample 702.19b 돌진 トランプル"
+
+
+def test_han_text_japanese_writes_otherwise_is_not_japanese() -> None:
+    words = ["呪文", "探査", "伝説", "起動型能力", "手札", "法術力", "傳奇規則", "踐踏", "传奇规则", "死触", "トランプル"]
+    assert [w for w in words if not written_as_japanese(w)] == ["傳奇規則", "踐踏"]  # 传 is Simplified

@@ -239,6 +239,8 @@ def test_a_chinese_slip_of_the_input_method_is_corrected_by_sound(kb, query: str
 @pytest.mark.parametrize(("query", "lang", "number"), [
     ("践踏", "zh", "702.19"), ("死触", "zh", "702.2"), ("先制攻撃", "ja", "702.7"), ("接死", "ja", "702.2"),
     ("踐踏", "zh", "702.19"), ("死觸", "zh", "702.2"),  # Traditional: Chinese terms Japanese does not write
+    ("傳奇規則", "zh", "704.5j"), ("传奇规则", "zh", "704.5j"),  # no dictionary term; Japanese writes 伝
+    ("呪文", "ja", "112"), ("探査", "ja", "702.66"),
 ])
 def test_kanji_alone_lists_first_the_language_it_is_written_in(kb, query: str, lang: str, number: str) -> None:
     # kanji fit Japanese and Chinese alike; the language the term dictionary did not translate from wins
