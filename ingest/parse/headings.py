@@ -29,6 +29,7 @@ _CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息",
 _GLOSSARY_OMITTED = frozenset({"<생략>", "(생략)", "<省略>"})
 _CLOSERS = "\"'”’」』)）]"
 _SENTENCE_END = re.compile(r"[.:;,。．：]$")
+_SPACES = re.compile(r"[^\S\n]")
 _TRAILING_LATIN = re.compile(r"^(?P<native>.*[^\x00-\x7f])\s*(?P<latin>[\x00-\x7f]*)$", re.DOTALL)
 
 HEADING_MAX_CHARS = 100
@@ -125,6 +126,7 @@ def split_title(text: str, lang: str) -> tuple[str, str | None]:
     ``"돌진 Trample" -> ("돌진", "Trample")``, ``"턴의 구성 (Turn Structure)" -> ("턴의 구성",
     "Turn Structure")``, ``"주문, 능력, 효과Spells, Abilities, and Effects"`` splits the same way.
     A Korean heading printed only in English (``"Hand Modifier"``) gives the same text twice.
+    Spaces of any kind (no-break, ideographic) are read as spaces.
     """
     text = text.strip()
     if lang == "ja":
@@ -132,6 +134,7 @@ def split_title(text: str, lang: str) -> tuple[str, str | None]:
         return (native.strip(), latin.strip()) if slash and latin.isascii() and native else (text, None)
     if lang != "ko":
         return text, None
+    text = _SPACES.sub(" ", text)  # a no-break space is no letter of either title
     match = _TRAILING_LATIN.match(text)
     if not match:
         return text, text

@@ -17,6 +17,7 @@ from ingest.parse.headings import Numbered, example_text, numbered, split_title
         ("Magic의 황금률", ("Magic의 황금률", None)),
         ("Hand Modifier", ("Hand Modifier", "Hand Modifier")),
         ("절멸자/절멸 Annihilator", ("절멸자/절멸", "Annihilator")),
+        ("던전에\u00a0진입\u00a0Venture\u00a0into the Dungeon", ("던전에 진입", "Venture into the Dungeon")),  # no-break spaces
     ],
 )
 def test_korean_titles_split_into_korean_and_english(text, expected) -> None:
