@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
+import lzma
 import re
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +48,7 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
     """Read the CR source at ``path`` (or its bytes ``data``) into clean paragraphs.
 
     ``fmt`` forces a format (a key of ``FORMATS``); by default it is recognised from the text.
+    A file compressed whole with gzip, bzip2 or xz is read uncompressed (``decompressed``).
     Returns a ``SourceText`` whose ``name`` is the file name. Raises ``SourceError`` naming the
     file (and line where there is one) for a file over ``MAX_BYTES`` (refused from its size,
     without reading it), an unreadable, empty, binary or undecodable file, an unknown ``fmt``,
@@ -54,6 +60,7 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
         data = _read_bytes(path)
     if len(data) > MAX_BYTES:
         raise SourceError(str(path), None, f"file too large ({len(data)} bytes; limit {MAX_BYTES})")
+    data = decompressed(data, str(path))
     _refuse_documents(data, str(path))
     text, encoding = decode_bytes(data, str(path))
     if fmt is None:
@@ -64,6 +71,33 @@ def read_source(path: str | Path, data: bytes | None = None, fmt: str | None = N
     if source.format == "html-page":  # its rules need not start lines of the HTML: a page may be one line
         _check_rule_lines(source.text, str(path))
     return source
+
+
+COMPRESSED: dict[str, Callable[..., io.BufferedIOBase]] = {
+    "gz": gzip.open, "bz2": bz2.open, "xz": lzma.open}
+"""Single-file compressions read transparently (``MagicCompRules.txt.gz``), recognised from their
+first bytes (``filetype``)."""
+ARCHIVE_KINDS = {"zip": "a ZIP archive", "tar": "a tar archive", "7z": "a 7z archive", "rar": "a RAR archive"}
+"""Archives of several files, refused by name: crkb builds a folder of files."""
+
+
+def decompressed(data: bytes, path: str) -> bytes:
+    """``data`` uncompressed when it is one file compressed with ``COMPRESSED`` (at most
+    ``MAX_BYTES`` read), else as given. Raises ``SourceError`` for an archive (``ARCHIVE_KINDS``:
+    extract it first), a damaged compressed file, and one over ``MAX_BYTES`` uncompressed."""
+    kind = filetype.guess_extension(data[:8192])
+    if kind in ARCHIVE_KINDS:
+        raise SourceError(path, None, f"{ARCHIVE_KINDS[kind]}, not a text: extract its files and build those")
+    if kind not in COMPRESSED:
+        return data
+    try:
+        with COMPRESSED[kind](io.BytesIO(data)) as stream:
+            out = stream.read(MAX_BYTES + 1)
+    except (OSError, EOFError, lzma.LZMAError, zlib.error) as err:
+        raise SourceError(path, None, f"a damaged {kind} file: {err}") from None
+    if len(out) > MAX_BYTES:
+        raise SourceError(path, None, f"file too large uncompressed (over {MAX_BYTES} bytes)")
+    return out
 
 
 DOCUMENT_KINDS = {"rtf": "an RTF document", "pdf": "a PDF document", "doc": "a Word document (DOC)",

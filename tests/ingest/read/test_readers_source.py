@@ -152,6 +152,31 @@ def test_documents_are_refused_by_name(tmp_path: Path) -> None:
     }
 
 
+def test_a_compressed_file_is_read_uncompressed_and_an_archive_is_refused_by_name(tmp_path: Path) -> None:
+    import bz2
+    import gzip
+    import lzma
+
+    text = "".join(f"100.{n}. Invented text of rule 100.{n}, for the test.\n" for n in range(1, 30)).encode()
+    plain = read_source(tmp_path / "cr.txt", data=text)
+    for name, packed in {"cr.txt.gz": gzip.compress(text), "cr.bz2": bz2.compress(text), "cr": lzma.compress(text)}.items():
+        (tmp_path / name).write_bytes(packed)
+        read = read_source(tmp_path / name)
+        assert (read.name, read.format, read.paragraphs) == (name, plain.format, plain.paragraphs)
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as packed:
+        packed.writestr("cr.txt", text)
+    refusals = {"cr.zip": archive.getvalue(), "cut.gz": gzip.compress(text)[:200]}
+    found = {}
+    for name, data in refusals.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(SourceError) as caught:
+            read_source(tmp_path / name)
+        found[name] = str(caught.value).split(": ", 1)[1]
+    assert found == {"cr.zip": "a ZIP archive, not a text: extract its files and build those",
+                     "cut.gz": "a damaged gz file: Compressed file ended before the end-of-stream marker was reached"}
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize(("name", "lang"), [
     ("corpus/en/2026-01-16.txt", "en"), ("corpus/ko/kormtgcr/2021-11-19.txt", "ko"),
