@@ -109,11 +109,11 @@ def main() -> None:
         db.close()
         align_editions._keys.cache_clear()
         summary, align_seconds = timed(align_store, copy)
-    print(f"{'old':14} {'new':14} {'unch':>5} {'edit':>5} {'moved':>5} {'mv+ed':>5} {'creat':>5} {'remov':>5}")
+    print(f"{'old':14} {'new':14} {'unch':>5} {'edit':>5} {'moved':>5} {'mv+ed':>5} {'creat':>5} {'remov':>5} {'merge':>5} {'split':>5}")
     for pair in summary["pairs"]:
         c = pair["counts"]
         print(f"{pair['old']:14} {pair['new']:14} " + " ".join(
-            f"{c.get(k, 0):5}" for k in ("unchanged", "edited", "moved", "moved+edited", "created", "removed")))
+            f"{c.get(k, 0):5}" for k in ("unchanged", "edited", "moved", "moved+edited", "created", "removed", "merged", "split")))
     for link in summary["links"]:
         print(f"link {link['edition']}: {link['kind']} of {link['anchor']} (share {link['share']})"
               + (f" span {', '.join(link['span'])}" if link.get("span") and len(link["span"]) > 1 else ""))

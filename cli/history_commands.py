@@ -43,7 +43,10 @@ def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: P
         return
     lines = [f"{found['number']} [{found['edition']}]"]
     for step in found["steps"]:
-        lines.append(f"  {step['effective_date'] or 'undated':10}  {step['number'] or '-':9} {step['change']}")
+        part = step.get("split_from") or step.get("merged_into")
+        note = f" ({'split from' if 'split_from' in step else 'merged into'} {part['number']} of " \
+               f"{part['effective_date'] or part['edition']})" if part else ""
+        lines.append(f"  {step['effective_date'] or 'undated':10}  {step['number'] or '-':9} {step['change']}{note}")
     for c in found["counterparts"]:
         lines.append(f"  = {c['lang']} {c['edition']} {c['number'] or '-'} ({c['change']})")
     click.echo("\n".join(lines))

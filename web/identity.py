@@ -44,6 +44,9 @@ class Identity:
     diff: list[tuple[str, str]]
     translations: list[Counterpart] = field(default_factory=list)
     first_here: bool = False
+    merged_into: Counterpart | None = None
+    """When ``newest`` says the rule was removed because another rule took its text whole
+    (``kb.store.history.merged_since``): that rule in the newest edition."""
 
 
 def identity(edition: Edition, number: str) -> Identity | None:
@@ -55,11 +58,13 @@ def identity(edition: Edition, number: str) -> Identity | None:
     steps = history.steps_of(store, located.lineage)
     here = next((i for i, s in enumerate(steps) if s.edition == located.edition), 0)
     changed = [s for s in steps[: here + 1] if s.change != "unchanged"]
-    newest = None
+    newest = merged = None
     chain = history.chain(store, edition.lang)
     if chain and chain[-1][0] != located.edition:
         found = history.since(store, located, chain[-1][0])
         newest = _counterpart(found)
+        into = history.merged_since(store, located, chain[-1][0]) if found["number"] is None else None
+        merged = _counterpart(into) if into and into["number"] else None
     english = english_now = None
     diff: list[tuple[str, str]] = []
     if edition.lang != "en":
@@ -73,7 +78,7 @@ def identity(edition: Edition, number: str) -> Identity | None:
     last = changed[-1] if changed else None
     first_here = last is not None and last.change == "created" and not _held_before(chain, last)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
-                    _translations(located) if edition.lang == "en" else [], first_here)
+                    _translations(located) if edition.lang == "en" else [], first_here, merged)
 
 
 def _held_before(chain: list[tuple[str, str | None]], step: history.Step) -> bool:

@@ -4,7 +4,8 @@ Aligning each consecutive pair of the chain (``ingest.align.match``) gives every
 lineage id: a matched rule keeps the id of its rule in the previous edition, an unmatched one starts
 a new id (``created``). Matches are one to one, so a lineage holds at most one rule per edition,
 and the rule's history is one indexed query. A lineage missing from a later edition of the chain
-was removed there.
+was removed there. A rule removed or created because another took its text whole (a merge, a
+split: ``ingest.align.parts``) is recorded beside its lineage.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ingest.align.match import AlignedRule, align_rules
+from ingest.align.parts import Triples, parts, triples_of
 
 
 @dataclass
@@ -26,17 +28,31 @@ class PairSummary:
     seconds: float = 0.0
 
 
-def chain_lineages(
-    chain: list[str], rules_of: Callable[[str], list[AlignedRule]], next_id: int,
-) -> tuple[list[tuple[str, int, int, str, int]], list[PairSummary], int]:
-    """Lineage rows ``(edition, seq, lineage, change, refs_only)`` of every rule of the chain's
-    editions (oldest first), one summary per consecutive pair, and the next free lineage id."""
+@dataclass
+class ChainAlignment:
+    """What aligning a chain gives: ``lineages`` rows ``(edition, seq, lineage, change,
+    refs_only)`` of every rule of its editions, ``parts`` rows ``(old edition, old seq, new
+    edition, new seq, kind)`` (``ingest.align.parts``: ``merged`` or ``split``), one summary per
+    consecutive pair, and the next free lineage id."""
+
+    lineages: list[tuple[str, int, int, str, int]]
+    parts: list[tuple[str, int, str, int, str]]
+    summaries: list[PairSummary]
+    next_id: int
+
+
+def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]], next_id: int) -> ChainAlignment:
+    """The lineages, merges and splits of the chain's editions (oldest first) and a summary per
+    consecutive pair (``ChainAlignment``); lineage ids start at ``next_id``."""
     rows: list[tuple[str, int, int, str, int]] = []
     summaries: list[PairSummary] = []
+    moved: list[tuple[str, int, str, int, str]] = []
     previous: list[AlignedRule] = []
     previous_ids: dict[int, int] = {}
+    previous_triples: Triples = {}
     for position, edition in enumerate(chain):
         current = rules_of(edition)
+        triples = triples_of(current)
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()
@@ -51,9 +67,12 @@ def chain_lineages(
                 next_id += 1
                 rows.append((edition, r.seq, ids[r.seq], "created", 0))
         if previous:
+            for kind, old, new in parts(previous_triples, triples, matches):
+                moved.append((chain[position - 1], old, edition, new, kind))
+                summary.counts[kind] = summary.counts.get(kind, 0) + 1
             summary.counts["created"] = len(current) - len(matches)
             summary.counts["removed"] = len(previous) - len(matches)
             summary.seconds = round(time.perf_counter() - started, 3)
             summaries.append(summary)
-        previous, previous_ids = current, ids
-    return rows, summaries, next_id
+        previous, previous_ids, previous_triples = current, ids, triples
+    return ChainAlignment(rows, moved, summaries, next_id)

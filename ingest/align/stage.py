@@ -1,8 +1,8 @@
 """The alignment stage of a build: run on the finished store, it fills the alignment tables
-(``kb.store.schema``: ``chain``, ``lineage``, ``links``, ``counterparts``) and the ``alignment``
+(``kb.store.schema``: ``chain``, ``lineage``, ``parts``, ``links``, ``counterparts``) and the ``alignment``
 meta value (per aligned pair of consecutive editions the counts of each change, and the seconds).
 
-Order: each language's chain is aligned (``ingest.align.lineage``); then every edition outside a
+Order: each language's chain is aligned (``ingest.align.lineage``: lineages, merges and splits); then every edition outside a
 chain is fingerprinted and joined to its anchor (``ingest.align.links``); then every translation
 edition is joined to its English partner.
 
@@ -23,7 +23,7 @@ from ingest.align import links
 from ingest.align.editions import chains, forget_keys, load_rules, stored_editions
 from ingest.align.lineage import chain_lineages
 
-ALIGNMENT_TABLES = ("chain", "lineage", "links", "counterparts")
+ALIGNMENT_TABLES = ("chain", "lineage", "parts", "links", "counterparts")
 """The store's tables the alignment fills (with the ``alignment`` meta value)."""
 
 
@@ -88,7 +88,7 @@ def _aligned(db: sqlite3.Connection) -> dict:
 
 
 def _align(db: sqlite3.Connection) -> dict:
-    for table in ("chain", "lineage", "links", "counterparts"):
+    for table in ALIGNMENT_TABLES:
         db.execute(f"DELETE FROM {table}")
     editions = stored_editions(db)
     chain_of, others = chains(editions)
@@ -102,9 +102,11 @@ def _align(db: sqlite3.Connection) -> dict:
     pairs, next_id = [], 0
     for lang, chain in chain_of.items():
         db.executemany("INSERT INTO chain VALUES (?, ?, ?)", [(e, lang, i) for i, e in enumerate(chain)])
-        rows, summaries, next_id = chain_lineages(chain, rules_of, next_id)
-        db.executemany("INSERT INTO lineage VALUES (?, ?, ?, ?, ?)", rows)
-        pairs += [asdict(s) for s in summaries]
+        aligned = chain_lineages(chain, rules_of, next_id)
+        db.executemany("INSERT INTO lineage VALUES (?, ?, ?, ?, ?)", aligned.lineages)
+        db.executemany("INSERT INTO parts VALUES (?, ?, ?, ?, ?)", aligned.parts)
+        pairs += [asdict(s) for s in aligned.summaries]
+        next_id = aligned.next_id
         for edition in chain[:-2]:
             cache.pop(edition, None)
     joined = _join_copies(db, others, chain_of, rules_of)

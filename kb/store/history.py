@@ -1,6 +1,6 @@
-"""Reading the stored alignment (``kb.store.schema``: chain, lineage, links, counterparts): a
-rule's history through its language's editions, its counterparts in English, the changes between
-two editions, and what an undated copy matches.
+"""Reading the stored alignment (``kb.store.schema``: chain, lineage, parts, links, counterparts): a
+rule's history through its language's editions (with the rule it was split from, or merged into),
+its counterparts in English, the changes between two editions, and what an undated copy matches.
 
 A rule is found by ``(edition, number)`` (the first printed with that number). A rule of an edition
 outside the chain (a copy) is followed through the rule it was aligned to in its anchor edition.
@@ -8,7 +8,7 @@ outside the chain (a copy) is followed through the rule it was aligned to in its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.store.read import Store
 
@@ -16,9 +16,22 @@ CHANGES = ("created", "unchanged", "edited", "moved", "moved+edited", "removed")
 
 
 @dataclass(frozen=True)
+class Part:
+    """The rule of a neighbouring edition that took or gave a rule's text whole
+    (``ingest.align.parts``): ``edition``, its ``effective_date``, ``number`` and ``seq``."""
+
+    edition: str
+    effective_date: str | None
+    number: str
+    seq: int
+
+
+@dataclass(frozen=True)
 class Step:
     """A rule in one edition of its history: ``change`` from the previous edition of the chain;
-    ``number`` None and ``change`` ``removed`` at the first edition without it."""
+    ``number`` None and ``change`` ``removed`` at the first edition without it. ``part``: on a
+    ``created`` step, the rule of the edition before that held its text (a split); on the
+    ``removed`` step, the rule of that edition that holds its text (a merge); else None."""
 
     edition: str
     effective_date: str | None
@@ -26,6 +39,7 @@ class Step:
     change: str
     seq: int | None = None
     refs_only: bool = False
+    part: Part | None = None
 
 
 @dataclass(frozen=True)
@@ -80,20 +94,36 @@ def locate_seq(store: Store, edition: str, seq: int) -> Located | None:
 
 def steps_of(store: Store, lineage: int) -> list[Step]:
     """Every edition of the lineage's chain holding it, oldest first, then ``removed`` at the first
-    edition of the chain without it (when it is not in the newest)."""
+    edition of the chain without it (when it is not in the newest); the first step's and the
+    removed step's ``part`` when another rule gave or took the text."""
     rows = store.query(
         "SELECT l.edition, e.effective_date, r.number, l.change, l.seq, l.refs_only, c.position, c.lang "
         "FROM lineage l JOIN rules r ON r.edition = l.edition AND r.seq = l.seq "
         "JOIN editions e ON e.id = l.edition JOIN chain c ON c.edition = l.edition "
         "WHERE l.lineage = ? ORDER BY c.position", (lineage,))
     steps = [Step(ed, date, number, change, seq, bool(refs)) for ed, date, number, change, seq, refs, _, _ in rows]
+    if steps and steps[0].change == "created":
+        steps[0] = replace(steps[0], part=_part(store, "split", steps[0].edition, steps[0].seq))
     if rows:
         last, lang = rows[-1][6], rows[-1][7]
         after = store.query("SELECT c.edition, e.effective_date FROM chain c JOIN editions e ON e.id = c.edition "
                             "WHERE c.lang = ? AND c.position = ?", (lang, last + 1))
         if after:
-            steps.append(Step(after[0][0], after[0][1], None, "removed"))
+            steps.append(Step(after[0][0], after[0][1], None, "removed",
+                              part=_part(store, "merged", steps[-1].edition, steps[-1].seq)))
     return steps
+
+
+def _part(store: Store, kind: str, edition: str, seq: int | None) -> Part | None:
+    """For ``split``, the rule the created rule ``(edition, seq)`` was split from; for ``merged``,
+    the rule the last-held rule ``(edition, seq)`` was merged into; None when there is none."""
+    here, there = ("new", "old") if kind == "split" else ("old", "new")
+    found = store.query(
+        f"SELECT p.{there}_edition, e.effective_date, r.number, p.{there}_seq FROM parts p "
+        f"JOIN rules r ON r.edition = p.{there}_edition AND r.seq = p.{there}_seq "
+        f"JOIN editions e ON e.id = p.{there}_edition "
+        f"WHERE p.{here}_edition = ? AND p.{here}_seq = ? AND p.kind = ?", (edition, seq, kind))
+    return Part(*found[0]) if found else None
 
 
 def history(store: Store, lang: str, edition: str, number: str) -> History | None:
@@ -142,7 +172,7 @@ def since(store: Store, start: Located, target: str) -> dict:
     editions = [s.edition for s in steps]
     begin = editions.index(start.edition)
     later = steps[begin + 1:]
-    at = [s for s in later if s.edition == target]
+    at = [s for s in later if s.edition == target and s.number is not None]  # not its removed step
     if not at and not (steps[begin].edition == target):
         return {"lang": "en", "edition": target, "number": None, "change": "removed"}
     span = later[: later.index(at[0]) + 1] if at else []
@@ -160,3 +190,14 @@ def translations(store: Store, located: Located) -> list[tuple[str, int]]:
         "SELECT c.edition, c.seq FROM lineage l JOIN counterparts c ON c.anchor = l.edition AND c.anchor_seq = l.seq "
         "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
         "WHERE l.lineage = ? AND c.agrees = 1", (located.lineage,))
+
+
+def merged_since(store: Store, start: Located, target: str) -> dict | None:
+    """``since`` for the rule that the lineage of ``start`` was merged into, when it was
+    (``Step.part`` of its ``removed`` step), in the later chain edition ``target``: the rule whose
+    text now holds it (713.12 of 2022-11-18 is part of 712.19 in 2023-04-14). None when the lineage
+    was not merged."""
+    steps = steps_of(store, start.lineage)
+    part = steps[-1].part if steps and steps[-1].change == "removed" else None
+    located = locate_seq(store, part.edition, part.seq) if part is not None else None
+    return since(store, located, target) if located is not None else None

@@ -30,6 +30,9 @@ from these tables and holds nothing they lack.
   ``lineage`` id it shares with its matched rule in the previous edition of the chain, and the
   ``change`` from it (``created``, ``unchanged``, ``edited``, ``moved``, ``moved+edited``);
   ``refs_only`` 1 when only the rule numbers its text names changed.
+- ``parts(old_edition, old_seq, new_edition, new_seq, kind)``: between consecutive editions of a
+  chain, ``merged``: the old rule, removed, is held whole by the new rule; ``split``: the new rule,
+  created, was held whole by the old rule (``ingest.align.parts``).
 - ``links(edition, kind, anchor, share, rank)``: ``kind`` ``'translation'`` (the English
   edition a translation is joined to, ``share`` of its rules agreeing) or ``'copy'`` (an edition
   outside the chain: the official editions it matches, ``share`` of identical rules, ``rank`` 0
@@ -46,10 +49,11 @@ from these tables and holds nothing they lack.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 """2: references' target spans and resolution, defined terms, glossary names, vocabulary.
 3: alignment of editions (chain, lineage, links, counterparts).
-4: the term dictionary (terms)."""
+4: the term dictionary (terms).
+5: merges and splits (parts)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
@@ -91,6 +95,10 @@ CREATE TABLE lineage(edition TEXT NOT NULL, seq INTEGER NOT NULL, lineage INTEGE
                      change TEXT NOT NULL, refs_only INTEGER NOT NULL,
                      PRIMARY KEY(edition, seq)) WITHOUT ROWID;
 CREATE INDEX lineage_id ON lineage(lineage);
+CREATE TABLE parts(old_edition TEXT NOT NULL, old_seq INTEGER NOT NULL, new_edition TEXT NOT NULL,
+                   new_seq INTEGER NOT NULL, kind TEXT NOT NULL);
+CREATE INDEX parts_old ON parts(old_edition, old_seq);
+CREATE INDEX parts_new ON parts(new_edition, new_seq);
 CREATE TABLE links(edition TEXT NOT NULL, kind TEXT NOT NULL, anchor TEXT NOT NULL, share REAL NOT NULL,
                    rank INTEGER NOT NULL);
 CREATE INDEX links_edition ON links(edition);

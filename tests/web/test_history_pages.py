@@ -35,6 +35,24 @@ def test_an_old_edition_says_when_the_rule_was_removed(client):
     assert "This rule was removed" in banner.get_text(" ", strip=True)
 
 
+def test_a_rule_merged_into_another_says_where_its_text_is(client):
+    banner = page(client, "/en/cr/2022-11-18/713.12").select_one(".old-edition")
+    assert "its text is part of 712.19 in the newest edition" in banner.get_text(" ", strip=True)
+    assert banner.select_one("a.merged-into")["href"] == "/en/cr/712.19"
+    steps = page(client, "/en/cr/2022-11-18/713.12/history").select("li.step")
+    assert steps[-1]["data-change"] == "removed"
+    assert steps[-1].select_one(".merged-into a")["href"] == "/en/cr/2023-04-14/712.19"
+    split = page(client, "/en/cr/2009-07-11/306.9/history").select_one("li.step .split-from")
+    assert split.get_text(" ", strip=True) == "its text was part of 212.9d of 2009-05-01"
+    missing = client.get("/en/cr/713.12")
+    links = BeautifulSoup(missing.get_data(as_text=True), "html.parser").select(".suggestions a")
+    assert missing.status_code == 404 and (links[0].get_text(strip=True), links[0]["href"]) == (
+        "713.12 of 2022-11-18 is part of 712.19 here", "/en/cr/712.19")
+    api = client.get("/api/v1/history/en/713.12?edition=2022-11-18").get_json()
+    assert api["steps"][-1]["merged_into"] == {"edition": "en-2023-04-14", "effective_date": "2023-04-14",
+                                               "number": "712.19"}
+
+
 def test_a_translation_warns_that_the_english_rule_changed_and_shows_what(client):
     soup = page(client, "/ko/cr/702.19b")
     warning = soup.select_one(".english-changed")

@@ -5,7 +5,10 @@ the API (``/api/v1/history/...``, ``/api/v1/changes/...``). Plain functions of t
   "number", "change"}], "counterparts": [{"lang", "edition", "number", "change"}]}``: ``steps``
   one per edition of the language's chain holding the rule, oldest first, from its creation to
   the newest edition holding it, then ``{"number": null, "change": "removed"}`` at the first
-  edition without it; ``change`` one of ``kb.store.history.CHANGES``. ``counterparts``: a
+  edition without it; ``change`` one of ``kb.store.history.CHANGES``. A ``created`` step whose text
+  a rule of the edition before held whole has ``"split_from": {"edition", "effective_date",
+  "number"}``; a ``removed`` step whose text a rule of that edition holds whole has
+  ``"merged_into"`` (the same shape; ``kb.store.history.Part``). ``counterparts``: a
   translation's English rule of its own edition and of the newest English edition; an older English
   edition's rule in the newest one. With ``detail`` each step also has ``"title"``, ``"text"``
   and ``"diff"`` (``[[op, words]]``, ``kb.diff.word_diff`` from the previous step's text; ``[]``
@@ -41,6 +44,9 @@ def history_json(store: Store, edition: Edition, number: str, detail: bool = Fal
     for step in found.steps:
         shape = {"edition": step.edition, "effective_date": step.effective_date, "number": step.number,
                  "change": step.change}
+        if step.part is not None:
+            shape["split_from" if step.change == "created" else "merged_into"] = {
+                "edition": step.part.edition, "effective_date": step.part.effective_date, "number": step.part.number}
         if detail:
             text = _text(store, step) if step.seq is not None else None
             shape.update(text or {"title": None, "text": None})

@@ -14,6 +14,9 @@ _EDITION_Q = {"name": "edition", "in": "query", "required": False,
                              "(a date between two editions: the one in force on it)",
               "schema": {"type": "string", "maxLength": 1000}}
 _NULLABLE_STR = {"type": "string", "nullable": True}
+_PART = {"type": "object", "required": ["edition", "effective_date", "number"],
+         "properties": {"edition": {"type": "string"}, "effective_date": {"type": "string", "nullable": True},
+                        "number": {"type": "string"}}}
 _TERM = {"type": "object", "required": ["term", "kind", "edition"], "properties": {
     "term": {"type": "string"}, "reading": _NULLABLE_STR, "kind": {"type": "string", "enum": ["heading", "glossary", "defined", "gloss", "list"]},
     "edition": {"type": "string"}, "number": _NULLABLE_STR}}
@@ -75,7 +78,11 @@ _SCHEMAS: dict[str, Any] = {
                                              "title": _NULLABLE_STR, "text": _NULLABLE_STR,
                                              "refs_only": {"type": "boolean"},
                                              "diff": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
-                                                      "description": "[op, words]: op '=', '-' or '+'"}}}},
+                                                      "description": "[op, words]: op '=', '-' or '+'"},
+                                             "split_from": {**_PART, "description": "on a created step: the rule of "
+                                                            "the edition before that held its text whole"},
+                                             "merged_into": {**_PART, "description": "on the removed step: the rule "
+                                                             "of that edition that holds its text whole"}}}},
                     "counterparts": {"type": "array", "items": {"type": "object",
                                      "required": ["lang", "edition", "number", "change"],
                                      "properties": {"lang": {"type": "string"}, "edition": {"type": "string"},

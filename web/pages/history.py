@@ -53,6 +53,9 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
     for step in found["steps"]:
         target = editions[step["edition"]]
         step["href"] = urls.rule(target.lang, step["number"], target, pinned=True) if step["number"] else None
+        for part in (step.get("split_from"), step.get("merged_into")):
+            if part is not None:
+                part["href"] = urls.rule(target.lang, part["number"], editions[part["edition"]], pinned=True)
     for part in found["counterparts"]:
         target = editions[part["edition"]]
         part["href"] = urls.rule(target.lang, part["number"], target) if part["number"] else None

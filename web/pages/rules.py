@@ -160,8 +160,9 @@ def _not_found(edition: Edition, number: str) -> None:
 
 def _moved_here(edition: Edition, number: str, holding: list[Edition]) -> list[tuple[str, str]]:
     """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``
-    (a link to 502.9a, Trample in 2009, finds 702.19a): ``[(label, page)]``, empty when no earlier
-    edition of its chain holds the number or the rule is gone. ``holding``: the editions holding
+    (a link to 502.9a, Trample in 2009, finds 702.19a), or the rule whose text holds it when it
+    was merged into another (713.12 of 2022-11-18 is part of 712.19): ``[(label, page)]``, empty
+    when no earlier edition of its chain holds the number or the rule is gone. ``holding``: the editions holding
     ``number``, newest first (``Store.editions_having``)."""
     store, urls, labels = state.store(), state.urls(), state.labels()
     earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
@@ -170,10 +171,14 @@ def _moved_here(edition: Edition, number: str, holding: list[Edition]) -> list[t
     if located is None:
         return []
     now = history.since(store, located, edition.id)
-    if not now.get("number"):
+    if now.get("number"):
+        return [(_("%(number)s of %(old)s is %(now)s here", number=number, old=labels.name(earlier[0]), now=now["number"]),
+                 urls.rule(edition.lang, now["number"], edition))]
+    into = history.merged_since(store, located, edition.id)
+    if into is None or not into.get("number"):
         return []
-    return [(_("%(number)s of %(old)s is %(now)s here", number=number, old=labels.name(earlier[0]), now=now["number"]),
-             urls.rule(edition.lang, now["number"], edition))]
+    return [(_("%(number)s of %(old)s is part of %(now)s here", number=number, old=labels.name(earlier[0]),
+               now=into["number"]), urls.rule(edition.lang, into["number"], edition))]
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:

@@ -87,3 +87,15 @@ def test_the_counter_rule_reworded_in_2009_keeps_its_history(store):
     assert found[0][1:] == ("200.10", "created")
     assert ("en-2009-07-11", "120.1", "moved+edited") in found
     assert [n for _, n, _ in found][-1] == "122.1"
+
+
+def test_a_rule_merged_into_another_names_it_and_a_rule_split_out_names_its_source(store):
+    merged = history.history(store, "en", "en-2022-11-18", "713.12").steps[-1]  # choosing a meld card's name
+    assert (merged.edition, merged.number, merged.change) == ("en-2023-04-14", None, "removed")
+    assert (merged.part.edition, merged.part.number) == ("en-2023-04-14", "712.19")
+    split = history.history(store, "en", "en-2009-07-11", "306.9").steps[0]  # damage to a planeswalker
+    assert (split.edition, split.change, split.part.edition, split.part.number) == (
+        "en-2009-07-11", "created", "en-2009-05-01", "212.9d")
+    assert all(s.part is None for s in history.history(store, "en", "en-2009-05-01", "300.3").steps)  # mana burn
+    start = history.locate(store, "en-2022-11-18", "713.12")
+    assert history.merged_since(store, start, "en-2026-01-16")["number"] == "712.19"

@@ -1,0 +1,56 @@
+"""Merges and splits between two editions (``ingest.align.parts``), on invented rule texts."""
+
+from __future__ import annotations
+
+from ingest.align import normalise
+from ingest.align.match import AlignedRule, Match, align_rules
+from ingest.align.parts import parts, triples_of
+from kb import numbers
+
+LANTERN = "A lantern token is a colorless artifact token with the ability to light one unlit room of its controller's choice."
+LANTERN_ROOM = "If a lantern would light a room that is already lit, the lantern does nothing and stays untapped."
+VAULT = "When a vault is opened, its owner reveals the three cards stored under it and puts them into their hand."
+VAULT_CLOSE = "A vault closed by an effect keeps the cards stored under it face down until its owner opens it again."
+STOCK = "Players may then cast spells and activate abilities."
+
+
+def edition(*rules: tuple[str, str]) -> list[AlignedRule]:
+    out = []
+    for seq, (number, text) in enumerate(rules):
+        key = normalise.plain(None, text)
+        masked = normalise.masked(key)
+        out.append(AlignedRule(seq, number, numbers.parent(number), numbers.section_of(number), key, masked,
+                               normalise.similar(masked)))
+    return out
+
+
+def found(old: list[AlignedRule], new: list[AlignedRule]) -> tuple[list[tuple[str, str, str]], list[Match]]:
+    matches = align_rules(old, new)
+    named = [(kind, old[o].number, new[n].number) for kind, o, n in parts(triples_of(old), triples_of(new), matches)]
+    return named, matches
+
+
+def test_a_removed_rule_whose_text_another_rule_took_is_merged_into_it():
+    old = edition(("730", "Lanterns"), ("730.1", LANTERN), ("730.2", LANTERN_ROOM), ("731", "Vaults"), ("731.1", VAULT))
+    new = edition(("730", "Lanterns"), ("730.1", f"{LANTERN} {LANTERN_ROOM}"), ("731", "Vaults"), ("731.1", VAULT))
+    named, matches = found(old, new)
+    assert {m.old for m in matches} == {0, 1, 3, 4}  # 730.2 is removed: matches are one to one
+    assert named == [("merged", "730.2", "730.1")]
+
+
+def test_a_created_rule_whose_text_was_part_of_an_older_rule_is_split_from_it():
+    old = edition(("731", "Vaults"), ("731.1", f"{VAULT} {VAULT_CLOSE}"), ("730", "Lanterns"), ("730.1", LANTERN))
+    new = edition(("731", "Vaults"), ("731.1", VAULT), ("731.1a", VAULT_CLOSE), ("730", "Lanterns"), ("730.1", LANTERN))
+    named, matches = found(old, new)
+    assert (1, 1) in {(m.old, m.new) for m in matches}
+    assert named == [("split", "731.1", "731.1a")]
+
+
+def test_a_stock_sentence_is_no_sign_of_a_merge():
+    steps = [f"{n}, the lantern player gets priority. {STOCK}" for n in ("First", "Second", "Third", "Fourth")]
+    old = edition(("520", "Steps"), *((f"520.{n}", text) for n, text in enumerate(steps, 1)))
+    new = edition(("520", "Steps"), ("520.1", steps[0]), ("520.2", steps[1]),
+                  ("520.3", f"{steps[2]} Then each vault opens."))
+    named, matches = found(old, new)
+    assert 4 not in {m.old for m in matches}  # 520.4 is removed, and 520.3 holds all of it but "Fourth, the"
+    assert named == []  # every step said the rest
