@@ -46,7 +46,7 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
     consecutive pair (``ChainAlignment``); lineage ids start at ``next_id``."""
     rows: list[tuple[str, int, int, str, int]] = []
     summaries: list[PairSummary] = []
-    moved: list[tuple[str, int, str, int, str]] = []
+    part_rows: list[tuple[str, int, str, int, str]] = []
     previous: list[AlignedRule] = []
     previous_ids: dict[int, int] = {}
     previous_triples: Triples = {}
@@ -68,11 +68,11 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
                 rows.append((edition, r.seq, ids[r.seq], "created", 0))
         if previous:
             for kind, old, new in parts(previous_triples, triples, matches):
-                moved.append((chain[position - 1], old, edition, new, kind))
+                part_rows.append((chain[position - 1], old, edition, new, kind))
                 summary.counts[kind] = summary.counts.get(kind, 0) + 1
             summary.counts["created"] = len(current) - len(matches)
             summary.counts["removed"] = len(previous) - len(matches)
             summary.seconds = round(time.perf_counter() - started, 3)
             summaries.append(summary)
         previous, previous_ids, previous_triples = current, ids, triples
-    return ChainAlignment(rows, moved, summaries, next_id)
+    return ChainAlignment(rows, part_rows, summaries, next_id)
