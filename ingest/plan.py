@@ -102,10 +102,15 @@ def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
     return [p if isinstance(p, EditionPlan) else _group_plan(manifest, p, groups[p]) for p in plans]
 
 
+PAGE_SUFFIXES = {".md": "Markdown", ".markdown": "Markdown", ".html": "HTML", ".htm": "HTML", ".xhtml": "HTML"}
+"""The pages of a site's folder (``page_folders``), by kind: a folder's pages are all of one kind."""
+
+
 def page_folders(files: list[Path], manifest: Manifest) -> tuple[ManifestEntry, ...]:
     """One-edition entries for the folders among ``files`` that the manifest does not name and
-    that hold a site's pages of one edition: two or more Markdown pages, exactly one of them an
-    index page (``*index.md``, read for title and date), e.g. the dbyll Jekyll export."""
+    that hold a site's pages of one edition: two or more Markdown pages, or two or more HTML
+    pages (``PAGE_SUFFIXES``), exactly one of them an index page (``*index.md``, ``index.html``,
+    read for title and date), e.g. the dbyll Jekyll export, or that site saved as HTML."""
     by_folder: dict[Path, list[Path]] = {}
     for file in files:
         by_folder.setdefault(file.parent, []).append(file)
@@ -113,8 +118,9 @@ def page_folders(files: list[Path], manifest: Manifest) -> tuple[ManifestEntry, 
     for folder, pages in by_folder.items():
         index = [p for p in pages if p.stem.lower().endswith("index")]
         named = any(manifest.entry_for(p) is not None for p in pages)
-        if len(pages) >= 2 and len(index) == 1 and all(p.suffix.lower() == ".md" for p in pages) and not named:
-            found.append(ManifestEntry(folder, SourceHints(provenance="a folder of Markdown pages with an index page"),
+        kinds = {PAGE_SUFFIXES.get(p.suffix.lower()) for p in pages}
+        if len(pages) >= 2 and len(index) == 1 and len(kinds) == 1 and None not in kinds and not named:
+            found.append(ManifestEntry(folder, SourceHints(provenance=f"a folder of {kinds.pop()} pages with an index page"),
                                        one_edition=True, metadata=index[0]))
     return tuple(found)
 

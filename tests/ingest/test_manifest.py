@@ -122,3 +122,16 @@ def test_a_folder_of_markdown_pages_with_an_index_is_one_edition_without_a_manif
     [plan] = plan_editions([tmp_path])
     assert [s.path.name for s in plan.files] == ["ko-20210215-dbyll-100.md", "ko-20210215-dbyll-700.md"]
     assert (plan.metadata.path, plan.variant) == (pages / "ko-20210215-dbyll-index.md", "dbyll")
+
+
+def test_a_folder_of_html_pages_with_an_index_is_one_edition_and_a_mixed_folder_is_not(tmp_path):
+    site = tmp_path / "site-20210215"
+    site.mkdir()
+    for name in ("index.html", "100.html", "700.htm"):
+        (site / name).write_text("<p>100.1. Invented rule text.</p>", encoding="utf-8")
+    [plan] = plan_editions([tmp_path])
+    assert [s.path.name for s in plan.files] == ["100.html", "700.htm"]
+    assert (plan.metadata.path, plan.variant, plan.files[0].hints.provenance) == (
+        site / "index.html", "site", "a folder of HTML pages with an index page")
+    (site / "800.md").write_text("**800.1** Invented rule text.\n", encoding="utf-8")
+    assert len(plan_editions([tmp_path])) == 4  # Markdown beside HTML: each page its own source
