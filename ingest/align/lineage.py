@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ingest.align.match import AlignedRule, align_rules
-from ingest.align.parts import Triples, parts, triples_of
+from ingest.align.parts import Triples, kept_numbers, parts, triples_of
 
 
 @dataclass
@@ -56,7 +56,8 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()
-        matches = align_rules(previous, current) if previous else []
+        matches = kept_numbers(previous, current, previous_triples, triples, align_rules(previous, current)) \
+            if previous else []
         for m in matches:
             ids[m.new] = previous_ids[m.old]
             rows.append((edition, m.new, ids[m.new], m.change, int(m.refs_only)))

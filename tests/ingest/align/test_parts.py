@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ingest.align import normalise
 from ingest.align.match import AlignedRule, Match, align_rules
-from ingest.align.parts import parts, triples_of
+from ingest.align.parts import kept_numbers, parts, triples_of
 from kb import numbers
 
 LANTERN = "A lantern token is a colorless artifact token with the ability to light one unlit room of its controller's choice."
@@ -54,3 +54,18 @@ def test_a_stock_sentence_is_no_sign_of_a_merge():
     named, matches = found(old, new)
     assert 4 not in {m.old for m in matches}  # 520.4 is removed, and 520.3 holds all of it but "Fourth, the"
     assert named == []  # every step said the rest
+
+
+def test_a_rule_split_so_that_its_number_keeps_its_opening_continues_there():
+    opening = "Normally, every vault holds exactly three cards."
+    old = edition(("731", "Vaults"), ("731.1", f"{opening} {VAULT} {VAULT_CLOSE}"), ("731.2", LANTERN))
+    new = edition(("731", "Vaults"), ("731.1", opening), ("731.1a", f"{VAULT} {VAULT_CLOSE} See rule 731.1."),
+                  ("731.2", LANTERN))
+    old_triples, new_triples = triples_of(old), triples_of(new)
+    matched = align_rules(old, new)
+    assert (1, 2) in {(m.old, m.new) for m in matched}  # the matches follow the longer part
+    matches = kept_numbers(old, new, old_triples, new_triples, matched)
+    assert [(old[m.old].number, new[m.new].number, m.change) for m in matches] == [
+        ("731", "731", "unchanged"), ("731.1", "731.1", "edited"), ("731.2", "731.2", "unchanged")]
+    assert [(kind, old[o].number, new[n].number) for kind, o, n in parts(old_triples, new_triples, matches)] == [
+        ("split", "731.1", "731.1a")]
