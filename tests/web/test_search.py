@@ -41,10 +41,13 @@ def test_a_rule_number_query_goes_to_the_rule(client: FlaskClient) -> None:
 
 
 def test_a_number_only_an_older_edition_holds_goes_to_the_page_saying_where_it_went(client: FlaskClient) -> None:
-    # 103.4 (mulligan in 2021) is 103.5 in the newest English edition, which numbers nothing 103.4
+    # 103.4 (mulligan in 2021) is 103.5 in the newest English edition, which numbers nothing 103.4:
+    # the newest edition holding 103.4 says so (it was the newest's 404, listing the editions)
     response = client.get("/search?q=103.4&lang=en")
-    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/103.4")
-    missing = client.get(response.headers["Location"])
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/2021-11-19/103.4")
+    older = client.get(response.headers["Location"])
+    assert older.status_code == 200 and soup(older).select_one(".old-edition") is not None  # not the newest
+    missing = client.get("/en/cr/103.4")
     assert missing.status_code == 404
     assert "/en/cr/103.5" in hrefs(soup(missing), ".suggestions a")
     assert client.get("/search?q=999.9&lang=en").status_code == 200  # no edition holds it: searched as words

@@ -4,8 +4,8 @@ A query that is a rule number (``702.19b``, ``CR 702.19B``, ``규칙 702.19b``) 
 rule's page, in the language of its prefix word when no language is asked for (``规则 702.19b``:
 the Chinese rule), in the edition asked for (the header's search box of an older edition's page
 asks for it) or, when that lacks the number, in the newest edition of its language; a number only
-older editions hold goes there too, to the page that says where its rule went and which editions
-hold it (``713.11``, the meld rule folded into 712.19 in 2023). A query
+older editions of the language hold goes to the newest of them, whose page says where its rule is
+now (``502.9b`` of 2009 is 702.19b; ``713.12``, the meld rule merged into 712.19 in 2023). A query
 searched with a spelling correction says so ("Showing results for trample") and links the search
 of the words as typed (``literal=1``, uncorrected).
 """
@@ -38,8 +38,10 @@ def search() -> Response | str:
         edition = args.edition or state.store().find_edition(lang or "en")
         if not state.store().rules_numbered(edition.id, number) and args.edition is not None:
             edition = state.store().find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
+        if not state.store().rules_numbered(edition.id, number):  # an older number: the newest edition holding it
+            edition = next((e for e in state.store().editions_having(number) if e.lang == edition.lang), edition)
         if state.store().rules_numbered(edition.id, number) or state.store().editions_having(number):
-            return redirect(state.urls().rule(edition.lang, number, edition))  # its 404 says where it went
+            return redirect(state.urls().rule(edition.lang, number, edition))  # else its 404 says which editions do
     hits, corrected, cards = [], None, ()
     searched_as, other_script = None, False
     if args.query and args.lang:
