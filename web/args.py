@@ -71,7 +71,8 @@ def rule_number(text: str) -> tuple[str, bool]:
 
 
 def search_args(args: Mapping[str, str]) -> SearchArgs:
-    """Read ``q``, ``lang`` and ``edition`` (an id, or a date with ``lang``); 404 for an unknown
+    """Read ``q``, ``lang`` and ``edition`` (an id, or a date with ``lang``: between two editions,
+    the edition in force then, as ``edition`` reads it); 404 for an unknown
     language or edition, ``AmbiguousEdition`` for a date naming several editions. Without
     ``lang`` the language is guessed from the query's script (``query_language``); ``lang=all``
     searches every language; ``literal=1`` turns spelling correction off."""
@@ -90,6 +91,9 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:
+        in_force_then = in_force(lang, wanted) if lang else None  # a date between editions, as rule pages read it
+        if in_force_then is not None:
+            return SearchArgs(query, lang, in_force_then, literal)
         if lang:
             abort_with(404, _("No edition %(edition)s in %(language)s.", edition=repr(wanted[:40]), language=lang))
         abort_with(404, _("No edition %(edition)s.", edition=repr(wanted[:40])))

@@ -55,6 +55,11 @@ def test_a_rule_merged_into_another_says_where_its_text_is(client):
                                                "number": "712.19"}
 
 
+def test_a_search_in_a_date_between_editions_searches_the_edition_in_force(client):
+    links = [a["href"] for a in page(client, "/search?q=trample&lang=en&edition=2010-01-01").select("main a[href^='/en/cr/']")]
+    assert links[0] == "/en/cr/2009-07-11/702.17"  # it was 404 "No edition '2010-01-01' in en"
+
+
 def test_a_translation_warns_that_the_english_rule_changed_and_shows_what(client):
     soup = page(client, "/ko/cr/702.19b")
     warning = soup.select_one(".english-changed")
