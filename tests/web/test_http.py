@@ -5,6 +5,7 @@ says, ``/healthz`` and ``X-KB-Build``."""
 from __future__ import annotations
 
 import pytest
+from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from ingest.build import build_kb
@@ -88,3 +89,13 @@ def test_a_page_of_a_few_megabytes_is_kept_and_a_larger_one_is_not() -> None:
     assert cache.get("changes") == ([], changes)
     cache.put("huge", [], b"x" * (MAX_ENTRY_BYTES + 1))
     assert cache.get("huge") is None
+
+
+def test_crawlers_may_read_rules_but_not_searches(client):
+    robots = client.get("/robots.txt")
+    assert robots.status_code == 200 and robots.mimetype == "text/plain"
+    assert robots.get_data(as_text=True).splitlines() == ["User-agent: *", "Disallow: /search", "Disallow: /api/v1/search"]
+    results = BeautifulSoup(client.get("/search?q=trample&lang=en").get_data(as_text=True), "html.parser")
+    assert results.select_one('meta[name="robots"]')["content"] == "noindex"
+    rule = BeautifulSoup(client.get("/ko/cr/702").get_data(as_text=True), "html.parser")
+    assert rule.select_one('meta[name="robots"]') is None

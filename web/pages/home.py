@@ -1,4 +1,5 @@
-"""The home page (a search box and each language's contents) and the OpenSearch description."""
+"""The home page (a search box and each language's contents), the OpenSearch description and
+``robots.txt``."""
 
 from __future__ import annotations
 
@@ -33,3 +34,17 @@ def opensearch() -> Response:
     languages = [ENGLISH_NAMES.get(lang, lang) for lang in state.store().languages()]
     xml = render_template("home/opensearch.xml", languages=languages)
     return Response(xml, mimetype="application/opensearchdescription+xml")
+
+
+ROBOTS = """User-agent: *
+Disallow: /search
+Disallow: /api/v1/search
+"""
+"""Crawlers may read every rule page, but not the endless search results (the search page also
+says ``noindex``)."""
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    """``ROBOTS``: rule pages are for crawlers, searches are not."""
+    return Response(ROBOTS, mimetype="text/plain")
