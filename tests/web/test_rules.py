@@ -36,11 +36,27 @@ def test_section_page_lists_its_three_digit_rules(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("written", "canonical"),
     [("702.19B", "702.19b"), ("702.19b.", "702.19b"), ("CR702.19b", "702.19b"),
-     ("７０２.１９ｂ", "702.19b"), ("R70219b", "702.19b"), ("702.", "702")],
+     ("７０２.１９ｂ", "702.19b"), ("R70219b", "702.19b"), ("702.", "702"), ("702-19b", "702.19b"), ("702_19b", "702.19b")],
 )
 def test_loose_numbers_redirect_permanently_to_the_canonical_url(client: FlaskClient, written: str, canonical: str) -> None:
     response = client.get(f"/en/cr/{written}")
     assert (response.status_code, response.headers["Location"]) == (301, f"/en/cr/{canonical}")
+
+
+@pytest.mark.parametrize(("link", "page"), [
+    ("/702.19b", "/en/cr/702.19b"), ("/cr/702.19b", "/en/cr/702.19b"), ("/rule/702.19B", "/en/cr/702.19b"),
+    ("/rules/702.19b", "/en/cr/702.19b"), ("/EN/cr/702.19b?x=1", "/en/cr/702.19b?x=1"), ("/KO/cr/702", "/ko/cr/702"),
+])
+def test_a_rule_linked_without_its_language_or_in_capitals_is_sent_to_its_page(client: FlaskClient, link: str, page: str) -> None:
+    response = client.get(link)
+    assert (response.status_code, response.headers["Location"]) == (301, page)
+    assert client.get("/cr/trample").status_code == 404 and client.get("/favicon.ico").status_code == 404
+
+
+def test_an_edition_date_in_place_of_a_rule_number_is_that_editions_contents(client: FlaskClient) -> None:
+    response = client.get("/en/cr/2021-11-19")
+    assert (response.status_code, response.headers["Location"]) == (302, "/en/cr?edition=2021-11-19")
+    assert client.get("/en/cr/1999-01-01").status_code == 404
 
 
 def test_pinned_urls_by_date_and_by_id(client: FlaskClient) -> None:

@@ -2,6 +2,10 @@
 language), ``/<lang>`` and ``/<lang>/cr`` (a language's contents: its newest edition, or
 ``?edition=`` one edition, with its sections and three-digit rules, and its editions).
 
+Links written other ways are sent to the page they mean (301): a rule number with no language
+(``/702.19b``, ``/cr/702.19b``, ``/rule/702.19b``) to the English rule, and a language code in
+capitals (``/EN/cr/702.19b``) to its own URL.
+
 Every page is rendered once per build and URL (the KB never changes under a build).
 """
 
@@ -48,9 +52,31 @@ def editions() -> str:
 
 @bp.get("/<lang>")
 def language(lang: str) -> Response:
-    """A language's home: its contents (``/<lang>/cr``)."""
+    """A language's home: its contents (``/<lang>/cr``); a rule number instead (``/702.19b``) is
+    the English rule (301)."""
+    number = numbers.parse_number(lang)
+    if number is not None and lang not in state.store().languages():
+        return redirect(state.urls().rule("en", number), 301)
     args.language(lang)
     return redirect(state.urls().contents(lang), 302)
+
+
+@bp.get("/cr/<number>")
+@bp.get("/rule/<number>")
+@bp.get("/rules/<number>")
+def unlanguaged_rule(number: str) -> Response:
+    """A rule linked without a language: the English rule (301; 404 for no rule number)."""
+    return redirect(state.urls().rule("en", args.rule_number(number)[0]), 301)
+
+
+@bp.before_app_request
+def _lower_case_language() -> Response | None:
+    """``/EN/cr/702.19b`` is ``/en/cr/702.19b`` (301, the query string kept)."""
+    first, _, rest = request.path.lstrip("/").partition("/")
+    if first != first.lower() and first.lower() in state.store().languages():
+        query = request.query_string.decode("utf-8", "replace")
+        return redirect(request.script_root + f"/{first.lower()}/{rest}".rstrip("/") + (f"?{query}" if query else ""), 301)
+    return None
 
 
 @bp.get("/<lang>/cr")

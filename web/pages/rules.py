@@ -12,19 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
 from kb.model import Edition, Rule
 from kb.store import history
 from kb.store.coverage import english_stand_in
-from web import state
+from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
 from web.identity import Identity, copy_of, english_changes_under, identity
-from web.pages.resolve import moved, newest_rule, pinned_rule
+from web.pages.resolve import DATE, moved, newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
 
@@ -37,6 +37,8 @@ def rule(lang: str, number: str, edition: str | None) -> Response | str:
     """The rule in the newest edition of ``lang``, or in the edition ``edition`` names (a date or an id);
     ``?edition=`` (as the contents and search pages take it) is sent to the edition's own URL."""
     wanted = request.args.get("edition")
+    if edition is None and DATE.match(number):  # /en/cr/2019-01-25: that edition's contents
+        return redirect(state.urls().contents(lang, args.edition(args.language(lang), number)), 302)
     if edition is None and wanted:
         pinned = pinned_rule(lang, wanted, number, lambda n, e: state.urls().rule(lang, n, e, pinned=True))
         return pinned if isinstance(pinned, Response) else \
