@@ -76,20 +76,21 @@ def identity(edition: Edition, number: str) -> Identity | None:
             if english_now.change in ("edited", "moved+edited") and english_now.number:
                 diff = word_diff(_text(english.edition.id, english.number), _text(english_now.edition.id, english_now.number))
     last = changed[-1] if changed else None
-    first_here = last is not None and last.change == "created" and not _held_before(chain, last)
+    first_here = last is not None and last.change == "created" and not held_before(chain, last.edition, last.number)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
                     _translations(located) if edition.lang == "en" else [], first_here, merged)
 
 
-def _held_before(chain: list[tuple[str, str | None]], step: history.Step) -> bool:
-    """Whether an edition of ``chain`` before ``step``'s holds the section of its rule (so the rule
-    was missing there: created in ``step``)."""
+def held_before(chain: list[tuple[str, str | None]], edition: str, number: str | None) -> bool:
+    """Whether an edition of ``chain`` before ``edition`` holds the section of rule ``number`` (so
+    the rule was missing there: created in ``edition``; else ``edition`` is the first here to hold
+    that part of the CR, and the rule may be older)."""
     editions = [edition_id for edition_id, _ in chain]
-    if step.edition not in editions or step.number is None:
+    if edition not in editions or number is None:
         return False
     store = state.store()
-    held = (state.coverage_of(store.edition(edition_id)) for edition_id in editions[: editions.index(step.edition)])
-    return any(part is None or part.holds(step.number) for part in held)  # None: every section
+    held = (state.coverage_of(store.edition(edition_id)) for edition_id in editions[: editions.index(edition)])
+    return any(part is None or part.holds(number) for part in held)  # None: every section
 
 
 def translated_rules(english: Edition, number: str) -> list[Counterpart]:

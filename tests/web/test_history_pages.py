@@ -55,6 +55,14 @@ def test_a_rule_merged_into_another_says_where_its_text_is(client):
                                                "number": "712.19"}
 
 
+def test_a_history_starting_in_the_oldest_edition_here_does_not_call_the_rule_new_then(client):
+    oldest = page(client, "/en/cr/702.19b/history").select_one("li.step")
+    assert (oldest["data-edition"], oldest.select_one(".change").get_text(strip=True)) == (
+        "en-2006-10-01", "oldest edition here")  # trample is older than the oldest edition of this KB
+    ward = page(client, "/en/cr/702.21/history").select_one("li.step")
+    assert (ward["data-edition"], ward.select_one(".change").get_text(strip=True)) == ("en-2021-04-22", "created")
+
+
 def test_a_search_in_a_date_between_editions_searches_the_edition_in_force(client):
     links = [a["href"] for a in page(client, "/search?q=trample&lang=en&edition=2010-01-01").select("main a[href^='/en/cr/']")]
     assert links[0] == "/en/cr/2009-07-11/702.17"  # it was 404 "No edition '2010-01-01' in en"

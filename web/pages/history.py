@@ -22,6 +22,7 @@ from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, history_json
 from web.errors import abort_with
+from web.identity import held_before
 from web.pages.resolve import newest_rule, pinned_rule
 
 bp = Blueprint("history", __name__)
@@ -39,7 +40,8 @@ def history_of(lang: str, number: str, edition: str | None) -> Response | str:
 
 def history_page(edition: Edition, number: str) -> dict[str, object]:
     """The history page's context: ``history`` (``history_json`` with details) and each step's
-    page (``hrefs``) and edition (``editions``)."""
+    page (``hrefs``) and edition (``editions``); a first step ``created`` in the first edition
+    here to hold its part of the CR says so (``first_here``), not that the rule was new then."""
     store, urls = state.store(), state.urls()
     try:
         found = history_json(store, edition, number, detail=True)
@@ -50,6 +52,10 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
         near = store.nearest_numbers(edition.id, number, limit=8)
         abort_with(404, _("Rule %(number)s is not in %(edition)s.", number=number, edition=edition.id), [(n, urls.history(edition.lang, n, edition)) for n in near])
     editions = {e.id: e for e in store.editions()}
+    first = found["steps"][0] if found["steps"] else None
+    if first and first["change"] == "created" and not held_before(history.chain(store, edition.lang),
+                                                                   first["edition"], first["number"]):
+        first["first_here"] = True  # 702.19b is not new in 2002-10-07, the oldest edition here
     for step in found["steps"]:
         target = editions[step["edition"]]
         step["href"] = urls.rule(target.lang, step["number"], target, pinned=True) if step["number"] else None
