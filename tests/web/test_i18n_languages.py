@@ -85,7 +85,7 @@ def test_each_cjk_language_has_its_font_stack() -> None:
     ("/ja/cr/702.19", "2026-01-16 以降変更なし"),
     ("/ja/cr/2023-09-01/101.1", "2023-09-01 以降変更なし"),  # the oldest Japanese edition here
     ("/ko/cr/702.19", "2021-11-19 이후 변경 없음"),
-    ("/en/cr/702.170", "Created in 2024-04-12"),  # Plot: missing from 2023-09-01, which holds section 7
+    ("/en/cr/702.170", "Created on 2024-04-12"),  # Plot: missing from 2023-09-01, which holds section 7
 ])
 def test_a_rule_page_says_created_only_where_an_earlier_edition_lacked_it(client: FlaskClient, url: str,
                                                                           line: str) -> None:
