@@ -2,7 +2,7 @@
 
 A page's interface words are in the language of the texts it shows: the language of its URL
 (``/ko/cr/702.19``, ``/ja/glossary``), else the ``lang`` argument (``/search?lang=zh``), else
-English. The message catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean,
+for a search the language of its query's script (Hangul, kana), else English. The message catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean,
 Japanese, Chinese; English is the source), compiled to ``messages.mo`` beside them (committed;
 ``tests/web/test_i18n.py`` checks that each ``.mo`` holds its ``.po``). To add strings:
 ``pybabel extract --no-wrap -F babel.cfg -o messages.pot .`` then ``pybabel update --no-wrap -i
@@ -15,6 +15,8 @@ from pathlib import Path
 
 from flask import Flask, has_request_context, request
 from flask_babel import Babel
+
+from kb.scripts import HANGUL, KANA
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without translating it here (translated where shown)."""
@@ -33,12 +35,22 @@ ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chine
 
 
 def page_locale() -> str:
-    """The interface language of the request: its URL's language, else ``?lang=``, else English (always
+    """The interface language of the request: its URL's language, else ``?lang=``, else for a
+    search the language its query is written in when its script says (Hangul: Korean; kana:
+    Japanese; ``돌진`` typed in the home page's box is read in Korean), else English (always
     English under ``/api/``: the API's messages are for programs)."""
     if not has_request_context() or request.path.startswith("/api/"):
         return "en"
     lang = (request.view_args or {}).get("lang") or request.args.get("lang")
+    if lang is None and request.path == "/search":
+        lang = _written_in(request.args.get("q", ""))
     return lang if lang in INTERFACE_LANGUAGES else "en"
+
+
+def _written_in(query: str) -> str | None:
+    """``ko`` for a query with Hangul, ``ja`` for one with kana, else None (kanji alone may be
+    Japanese or Chinese; Latin letters are any reader's)."""
+    return "ko" if HANGUL.search(query) else "ja" if KANA.search(query) else None
 
 
 def init_i18n(app: Flask) -> None:

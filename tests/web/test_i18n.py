@@ -60,3 +60,8 @@ def test_the_search_page_speaks_the_language_searched(client: FlaskClient) -> No
     page = soup(client, "/search?q=%EB%8F%8C%EC%A7%84&lang=ko")
     assert page.select_one("label[for=lang]").get_text() == "언어"
     assert page.select_one("p.scope").get_text().startswith("한국어 최신 판을 검색합니다.")
+    typed = soup(client, "/search?q=%EB%8F%8C%EC%A7%84")  # 돌진 typed in the home page's box: no language chosen
+    assert (typed.html["lang"], typed.select_one("label[for=lang]").get_text()) == ("ko", "언어")
+    assert soup(client, "/search?q=%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB").html["lang"] == "ja"  # トランプル
+    assert soup(client, "/search?q=%E8%B7%B5%E8%B8%8F").html["lang"] == "en"  # 践踏: kanji alone may be either
+    assert soup(client, "/search?q=%EB%8F%8C%EC%A7%84&lang=en").html["lang"] == "en"  # a chosen language wins
