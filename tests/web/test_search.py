@@ -108,7 +108,7 @@ def test_the_query_script_picks_the_language_unless_lang_is_given(search_config:
     client = create_app(search_config).test_client()
     korean = soup(client.get("/search?q=돌진"))
     assert {hit["lang"] for hit in korean.select("li.hit")} == {"ko"}
-    assert texts(korean, ".scope") == ["Searching 한국어, newest edition. Search all languages"]
+    assert texts(korean, ".scope") == ["한국어 최신 판을 검색합니다. 모든 언어 검색"]  # in the language typed
     assert korean.select_one(".scope a")["href"] == "/search?q=%EB%8F%8C%EC%A7%84&lang=all"
     english = client.get("/api/v1/search?q=trample").get_json()
     assert (english["lang"], {h["lang"] for h in english["hits"]}) == ("en", {"en"})
