@@ -86,18 +86,18 @@ def decompressed(data: bytes, path: str) -> bytes:
     ``MAX_BYTES`` read), else as given. Raises ``SourceError`` for an archive (``ARCHIVE_KINDS``:
     extract it first), a damaged compressed file, and one over ``MAX_BYTES`` uncompressed."""
     kind = filetype.guess_extension(data[:8192])
+    if kind in COMPRESSED:
+        try:
+            with COMPRESSED[kind](io.BytesIO(data)) as stream:
+                data = stream.read(MAX_BYTES + 1)
+        except (OSError, EOFError, lzma.LZMAError, zlib.error) as err:
+            raise SourceError(path, None, f"a damaged {kind} file: {err}") from None
+        if len(data) > MAX_BYTES:
+            raise SourceError(path, None, f"file too large uncompressed (over {MAX_BYTES} bytes)")
+        kind = filetype.guess_extension(data[:8192])  # a .tar.gz is a tar archive
     if kind in ARCHIVE_KINDS:
         raise SourceError(path, None, f"{ARCHIVE_KINDS[kind]}, not a text: extract its files and build those")
-    if kind not in COMPRESSED:
-        return data
-    try:
-        with COMPRESSED[kind](io.BytesIO(data)) as stream:
-            out = stream.read(MAX_BYTES + 1)
-    except (OSError, EOFError, lzma.LZMAError, zlib.error) as err:
-        raise SourceError(path, None, f"a damaged {kind} file: {err}") from None
-    if len(out) > MAX_BYTES:
-        raise SourceError(path, None, f"file too large uncompressed (over {MAX_BYTES} bytes)")
-    return out
+    return data
 
 
 DOCUMENT_KINDS = {"rtf": "an RTF document", "pdf": "a PDF document", "doc": "a Word document (DOC)",

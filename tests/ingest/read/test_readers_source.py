@@ -156,6 +156,7 @@ def test_a_compressed_file_is_read_uncompressed_and_an_archive_is_refused_by_nam
     import bz2
     import gzip
     import lzma
+    import tarfile
 
     text = "".join(f"100.{n}. Invented text of rule 100.{n}, for the test.\n" for n in range(1, 30)).encode()
     plain = read_source(tmp_path / "cr.txt", data=text)
@@ -166,7 +167,12 @@ def test_a_compressed_file_is_read_uncompressed_and_an_archive_is_refused_by_nam
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w") as packed:
         packed.writestr("cr.txt", text)
-    refusals = {"cr.zip": archive.getvalue(), "cut.gz": gzip.compress(text)[:200]}
+    tarred = io.BytesIO()
+    with tarfile.open(fileobj=tarred, mode="w") as packed:
+        member = tarfile.TarInfo("cr.txt")
+        member.size = len(text)
+        packed.addfile(member, io.BytesIO(text))
+    refusals = {"cr.zip": archive.getvalue(), "cut.gz": gzip.compress(text)[:200], "cr.tar.gz": gzip.compress(tarred.getvalue())}
     found = {}
     for name, data in refusals.items():
         (tmp_path / name).write_bytes(data)
@@ -174,6 +180,7 @@ def test_a_compressed_file_is_read_uncompressed_and_an_archive_is_refused_by_nam
             read_source(tmp_path / name)
         found[name] = str(caught.value).split(": ", 1)[1]
     assert found == {"cr.zip": "a ZIP archive, not a text: extract its files and build those",
+                     "cr.tar.gz": "a tar archive, not a text: extract its files and build those",
                      "cut.gz": "a damaged gz file: Compressed file ended before the end-of-stream marker was reached"}
 
 
