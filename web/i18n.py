@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, has_request_context, request
-from flask_babel import Babel
+from flask_babel import Babel, force_locale, gettext
 
 from kb.scripts import HANGUL, KANA
 
@@ -53,7 +53,14 @@ def _written_in(query: str) -> str | None:
     return "ko" if HANGUL.search(query) else "ja" if KANA.search(query) else None
 
 
+def in_language(lang: str, message: str) -> str:
+    """``message`` (a catalogue string) in ``lang`` whatever the page's language (English for a
+    language without a catalogue): a Korean column of the compare page labels its examples 예시."""
+    with force_locale(lang if lang in INTERFACE_LANGUAGES else "en"):
+        return gettext(message)
+
+
 def init_i18n(app: Flask) -> None:
     """Install Flask-Babel on ``app`` (``_()`` and ``gettext`` in templates and in ``web``)."""
     Babel(app, locale_selector=page_locale, default_translation_directories=str(TRANSLATIONS))
-    app.context_processor(lambda: {"interface_lang": page_locale()})  # <html lang> of pages with no edition
+    app.context_processor(lambda: {"interface_lang": page_locale(), "in_language": in_language})  # <html lang> of pages with no edition

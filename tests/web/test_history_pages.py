@@ -63,6 +63,13 @@ def test_a_history_starting_in_the_oldest_edition_here_does_not_call_the_rule_ne
     assert (ward["data-edition"], ward.select_one(".change").get_text(strip=True)) == ("en-2021-04-22", "created")
 
 
+def test_compare_labels_each_columns_examples_in_its_language(client):
+    soup = page(client, "/compare/702.19b?langs=en,ko")
+    labels = {column["lang"]: {e.get_text() for e in column.select(".example-label")} for column in soup.select("section.column")}
+    assert (labels["ko"], labels["en"], soup.html["lang"]) == ({"예시:"}, {"Example:"}, "en")
+    assert [p.get_text(" ", strip=True) for p in soup.select("p.column-number")] == ["Rule 702.19b"] * 3  # still English after
+
+
 def test_a_search_in_a_date_between_editions_searches_the_edition_in_force(client):
     links = [a["href"] for a in page(client, "/search?q=trample&lang=en&edition=2010-01-01").select("main a[href^='/en/cr/']")]
     assert links[0] == "/en/cr/2009-07-11/702.17"  # it was 404 "No edition '2010-01-01' in en"
