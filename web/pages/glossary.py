@@ -55,15 +55,34 @@ def _english_glossary(edition: Edition) -> tuple[Edition | None, dict[str, str]]
 @bp.get("/<lang>/glossary/<path:term>")
 def entry(lang: str, term: str) -> Response | str:
     """One entry; a term written in another case, or naming the entry by one part of it, is
-    redirected to the entry's own spelling (``_entry_named``)."""
+    redirected to the entry's own spelling (``_entry_named``); in an edition without a glossary,
+    to the English entry its glossary page shows (``_shown_instead``)."""
     edition = _edition(lang)
     found = state.store().glossary_entry(edition.id, term) or _entry_named(edition, term)
+    if found is None and not state.store().glossary(edition.id):
+        shown = _shown_instead(edition, term)
+        if shown is not None:
+            return redirect(shown, 302)
     if found is None:
         _not_found(edition, term)
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
     return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
+
+
+def _shown_instead(edition: Edition, term: str) -> str | None:
+    """For an edition whose source omits the glossary (Korean), the page of the English entry its
+    glossary page shows for ``term``, an English headword or its term in the edition's language
+    (``/ko/glossary/전설 규칙`` is Legend Rule); None when it shows none."""
+    english, native = _english_glossary(edition)
+    if english is None:
+        return None
+    wanted = fold(term)
+    for entry in state.store().glossary(english.id):
+        if wanted in (fold(entry.term), fold(native.get(entry.term, ""))):
+            return state.urls().glossary("en", entry.term, english)
+    return None
 
 
 _PARTS = re.compile(r"[（）()／/]")
