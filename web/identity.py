@@ -185,3 +185,23 @@ def in_force(lang: str, date: str) -> Edition | None:
         return None
     dated = [e for e in state.store().editions(lang) if e.effective_date and e.date_text <= date]
     return dated[0] if dated else None
+
+
+def number_now(edition: Edition, number: str, holding: list[Edition]) -> tuple[Edition, str, bool] | None:
+    """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``,
+    which lacks the number (a link to 502.9a, Trample in 2009, finds 702.19a): ``(that earlier
+    edition, the number in edition, False)``, or ``(…, True)`` for the rule holding its text when
+    it was merged into another (713.12 of 2022-11-18 is part of 712.19); None when no earlier
+    edition holds the number or the rule is gone. ``holding``: the editions holding ``number``,
+    newest first (``Store.editions_having``)."""
+    store = state.store()
+    earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
+               and edition.effective_date and e.effective_date < edition.effective_date]
+    located = history.locate(store, earlier[0].id, number) if earlier else None
+    if located is None:
+        return None
+    now = history.since(store, located, edition.id)
+    if now.get("number"):
+        return earlier[0], now["number"], False
+    into = history.merged_since(store, located, edition.id)
+    return (earlier[0], into["number"], True) if into and into.get("number") else None

@@ -48,6 +48,9 @@ def test_a_rule_merged_into_another_says_where_its_text_is(client):
     links = BeautifulSoup(missing.get_data(as_text=True), "html.parser").select(".suggestions a")
     assert missing.status_code == 404 and (links[0].get_text(strip=True), links[0]["href"]) == (
         "713.12 of 2022-11-18 is part of 712.19 here", "/en/cr/712.19")
+    api_missing = client.get("/api/v1/rules/en/713.12").get_json()["error"]["suggestions"][0]
+    assert (api_missing["label"], api_missing["url"]) == (
+        "713.12 of en-2022-11-18 is part of 712.19 here", "/api/v1/rules/en/712.19?edition=en-2026-01-16")
     searched = client.get("/search?q=713.12&lang=en")  # the newest edition holding it says where its text is
     assert searched.headers["Location"] == "/en/cr/2022-11-18/713.12"
     api = client.get("/api/v1/history/en/713.12?edition=2022-11-18").get_json()

@@ -20,6 +20,7 @@ from web.api.terms_shapes import terms_json
 from search.corrections import SearchResult
 from web.display import hit_displays
 from web.errors import abort_with
+from web.identity import number_now
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -88,7 +89,11 @@ def rule(lang: str, number: str) -> Response:
     except RuleNotFound:
         near = state.store().nearest_numbers(edition.id, canonical, limit=8)
         urls = state.urls()
-        abort_with(404, f"Rule {canonical} is not in {edition.id}.", [(n, urls.api_rule(lang, n, edition)) for n in near])
+        now = number_now(edition, canonical, state.store().editions_having(canonical))
+        moved = [(f"{canonical} of {now[0].id} is {'part of ' if now[2] else ''}{now[1]} here",
+                  urls.api_rule(lang, now[1], edition))] if now else []
+        abort_with(404, f"Rule {canonical} is not in {edition.id}.",
+                   moved + [(n, urls.api_rule(lang, n, edition)) for n in near])
     raise AssertionError("unreachable")
 
 

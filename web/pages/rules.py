@@ -23,7 +23,7 @@ from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
-from web.identity import Identity, copy_of, english_changes_under, identity
+from web.identity import Identity, copy_of, english_changes_under, identity, number_now
 from web.pages.resolve import DATE, moved, newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
@@ -161,26 +161,15 @@ def _not_found(edition: Edition, number: str) -> None:
 
 
 def _moved_here(edition: Edition, number: str, holding: list[Edition]) -> list[tuple[str, str]]:
-    """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``
-    (a link to 502.9a, Trample in 2009, finds 702.19a), or the rule whose text holds it when it
-    was merged into another (713.12 of 2022-11-18 is part of 712.19): ``[(label, page)]``, empty
-    when no earlier edition of its chain holds the number or the rule is gone. ``holding``: the editions holding
-    ``number``, newest first (``Store.editions_having``)."""
-    store, urls, labels = state.store(), state.urls(), state.labels()
-    earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
-               and edition.effective_date and e.effective_date < edition.effective_date]
-    located = history.locate(store, earlier[0].id, number) if earlier else None
-    if located is None:
+    """``web.identity.number_now`` as a suggestion of the 404: ``[(label, page)]``, empty when
+    there is none. ``holding``: the editions holding ``number``, newest first."""
+    found = number_now(edition, number, holding)
+    if found is None:
         return []
-    now = history.since(store, located, edition.id)
-    if now.get("number"):
-        return [(_("%(number)s of %(old)s is %(now)s here", number=number, old=labels.name(earlier[0]), now=now["number"]),
-                 urls.rule(edition.lang, now["number"], edition))]
-    into = history.merged_since(store, located, edition.id)
-    if into is None or not into.get("number"):
-        return []
-    return [(_("%(number)s of %(old)s is part of %(now)s here", number=number, old=labels.name(earlier[0]),
-               now=into["number"]), urls.rule(edition.lang, into["number"], edition))]
+    old, now, merged = found
+    label = _("%(number)s of %(old)s is part of %(now)s here") if merged else _("%(number)s of %(old)s is %(now)s here")
+    return [(label % {"number": number, "old": state.labels().name(old), "now": now},
+             state.urls().rule(edition.lang, now, edition))]
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
