@@ -51,6 +51,10 @@ def test_a_rule_merged_into_another_says_where_its_text_is(client):
     api_missing = client.get("/api/v1/rules/en/713.12").get_json()["error"]["suggestions"][0]
     assert (api_missing["label"], api_missing["url"]) == (
         "713.12 of en-2022-11-18 is part of 712.19 here", "/api/v1/rules/en/712.19?edition=en-2026-01-16")
+    compared = client.get("/compare/502.9b?langs=en,ko")  # trample in 2009: compared as it is now
+    assert (compared.status_code, compared.headers["Location"]) == (302, "/compare/702.19b?langs=en,ko")
+    assert client.get("/compare/713.12").headers["Location"] == "/compare/712.19"
+    assert client.get("/compare/999.9").status_code == 404
     searched = client.get("/search?q=713.12&lang=en")  # the newest edition holding it says where its text is
     assert searched.headers["Location"] == "/en/cr/2022-11-18/713.12"
     api = client.get("/api/v1/history/en/713.12?edition=2022-11-18").get_json()

@@ -28,7 +28,7 @@ from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
-from web.identity import Counterpart, english_changes_under, translated_rules
+from web.identity import Counterpart, english_changes_under, number_now, translated_rules
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -38,8 +38,9 @@ MAX_LANGS = 6
 
 @bp.get("/compare/<number>")
 def compare(number: str) -> Response | str:
-    """Columns of ``number``; loosely written numbers are redirected to the canonical URL; 404
-    (the same page) when no column holds the number."""
+    """Columns of ``number``; loosely written numbers are redirected to the canonical URL; a number
+    no column holds that an older English edition gave a rule still in force, to that rule's
+    comparison (302); else 404 (the same page)."""
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
     date = request.args.get("edition") or None
@@ -48,8 +49,22 @@ def compare(number: str) -> Response | str:
         return redirect(state.urls().compare(canonical, langs, date, lang), 301)
     rows = compare_rows(canonical, langs, date)
     html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows)
-    shown = any(column.rules for row in rows for column in row)
-    return html if shown else Response(html, status=404)  # the page still says so, column by column
+    if any(column.rules for row in rows for column in row):
+        return html
+    now = _number_now(canonical) if date is None else None
+    if now is not None:  # 502.9b, trample in 2009: compare what it is now
+        return redirect(state.urls().compare(now, langs if request.args.get("langs") else None, date, lang), 302)
+    return Response(html, status=404)  # the page still says so, column by column
+
+
+def _number_now(number: str) -> str | None:
+    """The number in the newest English edition of the rule an older English edition numbered
+    ``number`` (``web.identity.number_now``), or None."""
+    store = state.store()
+    if "en" not in store.languages():
+        return None
+    found = number_now(store.find_edition("en"), number, store.editions_having(number))
+    return found[1] if found else None
 
 
 def _langs(raw: str | None) -> list[str]:
