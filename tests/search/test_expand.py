@@ -210,6 +210,7 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("ko", "피즐", ["608.2b"]),  # Korean players' fizzle: found nothing
     ("zh", "依存", ["613.8"]),  # the CR says 从属: it was "corrected" to 遗存, which sounds the same
     ("zh", "进场异能", ["603.6a"]),  # old Chinese cards' "comes into play": 403.5, 113.3a came first
+    ("ja", "伝説ルール", ["704.5j"]),  # the CR says レジェンド・ルール: 800.2 came first, 704.5j 7th
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
