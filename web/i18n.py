@@ -2,8 +2,9 @@
 
 A page's interface words are in the language of the texts it shows: the language of its URL
 (``/ko/cr/702.19``, ``/ja/glossary``), else the ``lang`` argument (``/search?lang=zh``), else
-for a search the language of its query's script (Hangul, kana), else English. The message catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean,
-Japanese, Chinese; English is the source), compiled to ``messages.mo`` beside them (committed;
+for a search the language of its query's script (Hangul, kana), else English. The message
+catalogues are ``web/translations/<lang>/LC_MESSAGES/messages.po`` (Korean, Japanese, Chinese;
+English is the source), compiled to ``messages.mo`` beside them (committed;
 ``tests/web/test_i18n.py`` checks that each ``.mo`` holds its ``.po``). To add strings:
 ``pybabel extract --no-wrap -F babel.cfg -o messages.pot .`` then ``pybabel update --no-wrap -i
 messages.pot -d web/translations`` and ``pybabel compile -f -d web/translations`` (ARCHITECTURE.md).
@@ -63,4 +64,5 @@ def in_language(lang: str, message: str) -> str:
 def init_i18n(app: Flask) -> None:
     """Install Flask-Babel on ``app`` (``_()`` and ``gettext`` in templates and in ``web``)."""
     Babel(app, locale_selector=page_locale, default_translation_directories=str(TRANSLATIONS))
-    app.context_processor(lambda: {"interface_lang": page_locale(), "in_language": in_language})  # <html lang> of pages with no edition
+    app.context_processor(lambda: {"interface_lang": page_locale(),  # <html lang> of pages with no edition
+                                   "in_language": in_language})
