@@ -56,8 +56,11 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()
-        matches = kept_numbers(previous, current, previous_triples, triples, align_rules(previous, current)) \
-            if previous else []
+        matches = align_rules(previous, current) if previous else []
+        found = parts(previous_triples, triples, matches) if previous else []
+        kept = kept_numbers(previous, current, previous_triples, triples, matches, found) if previous else []
+        if kept != matches:  # a number kept part of its rule's text: the parts of the new matches
+            matches, found = kept, parts(previous_triples, triples, kept)
         for m in matches:
             ids[m.new] = previous_ids[m.old]
             rows.append((edition, m.new, ids[m.new], m.change, int(m.refs_only)))
@@ -68,7 +71,7 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
                 next_id += 1
                 rows.append((edition, r.seq, ids[r.seq], "created", 0))
         if previous:
-            for kind, old, new in parts(previous_triples, triples, matches):
+            for kind, old, new in found:
                 part_rows.append((chain[position - 1], old, edition, new, kind))
                 summary.counts[kind] = summary.counts.get(kind, 0) + 1
             summary.counts["created"] = len(current) - len(matches)

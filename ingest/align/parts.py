@@ -47,12 +47,13 @@ def triples_of(rules: Sequence[AlignedRule]) -> Triples:
 
 
 def kept_numbers(old_rules: Sequence[AlignedRule], new_rules: Sequence[AlignedRule], old: Triples, new: Triples,
-                 matches: Sequence[Match]) -> list[Match]:
+                 matches: Sequence[Match], found: Sequence[tuple[str, int, int]] | None = None) -> list[Match]:
     """``matches`` (old edition's order) with each old rule that a created rule of its number was
-    split from (``parts``) matched to that rule instead; the rule it was matched to is then created.
-    ``old``/``new`` are ``triples_of`` the rules. On the corpus: 5 English rules and 1 Korean."""
+    split from (``parts``; ``found`` when already computed for ``matches``) matched to that rule
+    instead; the rule it was matched to is then created. ``old``/``new`` are ``triples_of`` the
+    rules. On the corpus: 5 English rules and 1 Korean."""
     old_by, new_by = {r.seq: r for r in old_rules}, {r.seq: r for r in new_rules}
-    kept = {o: n for kind, o, n in parts(old, new, matches)
+    kept = {o: n for kind, o, n in (parts(old, new, matches) if found is None else found)
             if kind == "split" and old_by[o].number == new_by[n].number}
     if not kept:
         return list(matches)
