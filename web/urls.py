@@ -97,11 +97,11 @@ class Urls:
         return f"{_root()}/compare/{number}" + (f"?{urlencode(args, safe=',')}" if args else "")
 
     def search(self, query: str = "", lang: str | None = None, edition: str | None = None,
-               literal: bool = False) -> str:
+               literal: bool = False, page: int = 1) -> str:
         """The search page, with its query string when ``query`` is given; ``literal``: the words
-        searched as typed (no spelling correction)."""
-        args = {k: v for k, v in (("q", query), ("lang", lang), ("edition", edition), ("literal", "1" if literal else ""))
-                if v}
+        searched as typed (no spelling correction); ``page``: which 20 hits (from 1)."""
+        args = {k: v for k, v in (("q", query), ("lang", lang), ("edition", edition), ("literal", "1" if literal else ""),
+                                  ("page", str(page) if page > 1 else "")) if v}
         return f"{_root()}/search" + (f"?{urlencode(args)}" if args else "")
 
     def glossary(self, lang: str, term: str | None = None, edition: Edition | None = None) -> str:

@@ -77,6 +77,21 @@ def test_compare_labels_each_columns_examples_in_its_language(client):
     assert [p.get_text(" ", strip=True) for p in soup.select("p.column-number")] == ["Rule 702.19b"] * 3  # still English after
 
 
+def test_search_results_come_twenty_a_page_with_links_to_the_next_and_previous(client):
+    first, second = page(client, "/search?q=creature&lang=en"), page(client, "/search?q=creature&lang=en&page=2")
+    assert [a["href"] for a in first.select("nav.pages a")] == ["/search?q=creature&lang=en&page=2"]
+    assert (second.select_one("ol.hits")["start"], len(second.select("li.hit"))) == ("21", 20)
+    assert [(a["rel"], a["href"]) for a in second.select("nav.pages a")] == [
+        (["prev"], "/search?q=creature&lang=en"), (["next"], "/search?q=creature&lang=en&page=3")]
+    shown = [a["href"] for p in (first, second) for a in p.select("a.hit-title")]
+    assert len(set(shown)) == 40  # no rule shown twice across the pages
+    assert page(client, "/search?q=creature&lang=en&page=99").select_one("ol.hits").get("start") is None  # page 1
+    last = page(client, "/search?q=creature&lang=en&page=5")
+    assert not last.select("nav.pages a[rel=next]")  # no page 6
+    past = page(client, "/search?q=trample&lang=en&page=5")  # trample has fewer than 21 hits: page 1, not "no rule"
+    assert [a["href"] for a in past.select("a.hit-title")] == [a["href"] for a in page(client, "/search?q=trample&lang=en").select("a.hit-title")]
+
+
 def test_a_search_in_a_date_between_editions_searches_the_edition_in_force(client):
     links = [a["href"] for a in page(client, "/search?q=trample&lang=en&edition=2010-01-01").select("main a[href^='/en/cr/']")]
     assert links[0] == "/en/cr/2009-07-11/702.17"  # it was 404 "No edition '2010-01-01' in en"

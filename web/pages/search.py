@@ -7,7 +7,8 @@ asks for it) or, when that lacks the number, in the newest edition of its langua
 older editions of the language hold goes to the newest of them, whose page says where its rule is
 now (``502.9b`` of 2009 is 702.19b; ``713.12``, the meld rule merged into 712.19 in 2023). A query
 searched with a spelling correction says so ("Showing results for trample") and links the search
-of the words as typed (``literal=1``, uncorrected).
+of the words as typed (``literal=1``, uncorrected). Hits come ``PAGE_LIMIT`` a page (``page=2``
+for the next, up to ``MAX_PAGES``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from web.display import hit_displays
 bp = Blueprint("search", __name__)
 
 PAGE_LIMIT = 20
+MAX_PAGES = 5
+"""Hits are shown ``PAGE_LIMIT`` a page, up to page ``MAX_PAGES`` (``?page=``): past 100 hits a
+query says too little to read on."""
 LANGUAGE_SAMPLES = {"en": "rule", "ko": "규칙", "ja": "ルール", "zh": "规则"}
 """A word of each language, for the script its editions are written in."""
 
@@ -47,11 +51,20 @@ def search() -> Response | str:
     if args.query and args.lang:
         searched_as = state.searcher().as_searched(args.query, args.lang, args.edition.id if args.edition else None)
         other_script = _script_of(searched_as) not in ("en", _script_of(LANGUAGE_SAMPLES[args.lang]))
+    page, more = _page(request.args.get("page")), False
     if args.query:
         found = state.searcher().find(args.query, lang=args.lang, edition=args.edition.id if args.edition else None,
-                                      limit=PAGE_LIMIT, literal=args.literal)
-        hits, corrected, cards = hit_displays(found.hits), found.corrected, found.cards
+                                      limit=PAGE_LIMIT * page + 1, literal=args.literal)
+        page = min(page, max(1, -(-len(found.hits) // PAGE_LIMIT)))  # past the last hit: the last page
+        shown = found.hits[PAGE_LIMIT * (page - 1): PAGE_LIMIT * page]
+        more = len(found.hits) > PAGE_LIMIT * page and page < MAX_PAGES
+        hits, corrected, cards = hit_displays(shown), found.corrected, found.cards
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
-                           cards=cards,
+                           cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1,
                            languages=state.store().languages(), other_script=other_script,
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
+
+
+def _page(raw: str | None) -> int:
+    """The page asked for (``?page=``), 1 to ``MAX_PAGES``; 1 for anything else."""
+    return int(raw) if raw and raw.isdigit() and 1 <= int(raw) <= MAX_PAGES else 1
