@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ingest.align.match import AlignedRule, align_rules
+from ingest.align.match import AlignedRule, Match, align_rules
 from ingest.align.parts import Triples, kept_numbers, parts, triples_of
 
 
@@ -56,11 +56,7 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()
-        matches = align_rules(previous, current) if previous else []
-        found = parts(previous_triples, triples, matches) if previous else []
-        kept = kept_numbers(previous, current, previous_triples, triples, matches, found) if previous else []
-        if kept != matches:  # a number kept part of its rule's text: the parts of the new matches
-            matches, found = kept, parts(previous_triples, triples, kept)
+        matches, found = _aligned_pair(previous, current, previous_triples, triples) if previous else ([], [])
         for m in matches:
             ids[m.new] = previous_ids[m.old]
             rows.append((edition, m.new, ids[m.new], m.change, int(m.refs_only)))
@@ -80,3 +76,13 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
             summaries.append(summary)
         previous, previous_ids, previous_triples = current, ids, triples
     return ChainAlignment(rows, part_rows, summaries, next_id)
+
+
+def _aligned_pair(old: list[AlignedRule], new: list[AlignedRule], old_triples: Triples,
+                  new_triples: Triples) -> tuple[list[Match], list[tuple[str, int, int]]]:
+    """The matches of two consecutive editions, ``kept_numbers`` applied, and their parts
+    (``ingest.align.parts``: found again only when a number kept part of its rule's text)."""
+    matches = align_rules(old, new)
+    found = parts(old_triples, new_triples, matches)
+    kept = kept_numbers(old, new, old_triples, new_triples, matches, found)
+    return (matches, found) if kept == matches else (kept, parts(old_triples, new_triples, kept))

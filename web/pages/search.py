@@ -39,12 +39,14 @@ def search() -> Response | str:
     if number is not None:
         written = numbers.prefix_language(args.query)  # 规则 702.19b: the Chinese rule
         lang = args.lang or (written if written in state.store().languages() else None)
-        edition = args.edition or state.store().find_edition(lang or "en")
-        if not state.store().rules_numbered(edition.id, number) and args.edition is not None:
-            edition = state.store().find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
-        if not state.store().rules_numbered(edition.id, number):  # an older number: the newest edition holding it
-            edition = next((e for e in state.store().editions_having(number) if e.lang == edition.lang), edition)
-        if state.store().rules_numbered(edition.id, number) or state.store().editions_having(number):
+        store = state.store()
+        edition = args.edition or store.find_edition(lang or "en")
+        if not store.rules_numbered(edition.id, number) and args.edition is not None:
+            edition = store.find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
+        held = bool(store.rules_numbered(edition.id, number))
+        holding = [] if held else store.editions_having(number)
+        edition = next((e for e in holding if e.lang == edition.lang), edition)  # an older number: the newest holding it
+        if held or holding:
             return redirect(state.urls().rule(edition.lang, number, edition))  # else its 404 says which editions do
     hits, corrected, cards = [], None, ()
     searched_as, other_script = None, False
