@@ -43,7 +43,7 @@ def page_locale() -> str:
     if not has_request_context() or request.path.startswith("/api/"):
         return "en"
     lang = (request.view_args or {}).get("lang") or request.args.get("lang")
-    if lang is None and request.path == "/search":
+    if not lang and request.path == "/search":  # none, or the form's "by the query's script" (lang=)
         lang = _written_in(request.args.get("q", ""))
     return lang if lang in INTERFACE_LANGUAGES else "en"
 
