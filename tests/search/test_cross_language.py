@@ -353,6 +353,20 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
     assert client.get("/ko/glossary/" + quote("없는 말")).status_code == 404
 
 
+@pytest.mark.parametrize(("query", "lang", "entry", "heading"), [
+    ("돌진", None, "/en/glossary/Trample?edition=2021-11-19", "용어집 (English · 2021-11-19)"),  # its English edition's
+    ("トランプル", None, "/ja/glossary/" + quote("トランプル（とらんぷる）／Trample", safe=""), "用語集"),
+    ("踐踏", "zh", "/zh/glossary/" + quote("践踏", safe=""), "词汇表"),  # Traditional characters
+])
+def test_a_search_for_a_term_shows_its_glossary_entry_in_the_language_searched(
+        kb_dir: Path, query: str, lang: str | None, entry: str, heading: str) -> None:
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    page = BeautifulSoup(client.get("/search", query_string={"q": query, **({"lang": lang} if lang else {})}).text, "html.parser")
+    shown = page.select_one("aside.glossary-hit")
+    assert (shown.select_one("a.glossary-term")["href"], shown.h2.get_text()) == (entry, heading)
+    assert shown.select(".definition a.ref")  # its references are linked
+
+
 @pytest.mark.parametrize(("lang", "query"), [("ja", "接死 トランプル"), ("zh", "死触 践踏"), ("ko", "돌진 치명타")])
 def test_two_keywords_find_where_they_meet_in_every_language(kb, lang: str, query: str) -> None:
     # each word counts once: トランプル is four bigrams, 接死 one

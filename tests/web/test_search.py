@@ -202,3 +202,22 @@ def test_the_header_search_box_searches_the_pages_language_and_older_edition(cli
         "/en/cr/2021-11-19/702.19b"
     # a number the older edition lacks opens in the newest edition, not on "no rule matches"
     assert client.get("/search", query_string={"q": "704.5j", **older}).headers["Location"] == "/en/cr/704.5j"
+
+
+def test_a_query_naming_a_glossary_term_shows_its_entry_above_the_hits(client: FlaskClient) -> None:
+    page = soup(client.get("/search?q=tramlpe&lang=en"))  # corrected to the term
+    entry = page.select_one("aside.glossary-hit")
+    assert (entry["lang"], texts(entry, "h2")) == ("en", ["Glossary"])
+    assert entry.select_one("a.glossary-term")["href"] == "/en/glossary/Trample"
+    assert [a["href"] for a in entry.select(".definition a.ref")] == ["/en/cr/702.19"]
+    assert page.select("aside.glossary-hit ~ ol.hits li.hit")  # the hits follow it
+    assert soup(client.get("/search?q=Trample&lang=all")).select_one("a.glossary-term").get_text() == "Trample"
+
+
+@pytest.mark.parametrize("url", [
+    "/search?q=deathtouch+trample&lang=en",  # more than the term
+    "/search?q=trample+is+a+keyword+ability+that+modifies+how+a+creature+assigns+combat+damage",
+    "/search?q=tramp&lang=en",  # a part of a word
+])
+def test_a_query_that_is_not_a_glossary_term_shows_no_entry(client: FlaskClient, url: str) -> None:
+    assert soup(client.get(url)).select("aside.glossary-hit") == []
