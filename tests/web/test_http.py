@@ -4,6 +4,8 @@ says, ``/healthz`` and ``X-KB-Build``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
@@ -94,8 +96,32 @@ def test_a_page_of_a_few_megabytes_is_kept_and_a_larger_one_is_not() -> None:
 def test_crawlers_may_read_rules_but_not_searches(client):
     robots = client.get("/robots.txt")
     assert robots.status_code == 200 and robots.mimetype == "text/plain"
-    assert robots.get_data(as_text=True).splitlines() == ["User-agent: *", "Disallow: /search", "Disallow: /api/v1/search"]
+    assert robots.get_data(as_text=True).splitlines() == [
+        "User-agent: *", "Disallow: /search", "Disallow: /api/v1/search", "Sitemap: https://rules.example.org/sitemap.xml"]
     results = BeautifulSoup(client.get("/search?q=trample&lang=en").get_data(as_text=True), "html.parser")
     assert results.select_one('meta[name="robots"]')["content"] == "noindex"
     rule = BeautifulSoup(client.get("/ko/cr/702").get_data(as_text=True), "html.parser")
     assert rule.select_one('meta[name="robots"]') is None
+
+
+def test_the_sitemap_lists_every_rule_and_glossary_entry_of_the_newest_editions(client):
+    from lxml import etree
+
+    from web import state
+
+    answer = client.get("/sitemap.xml", headers={"Host": "evil.com"})
+    assert (answer.status_code, answer.mimetype) == (200, "application/xml")
+    spaces = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    locations = etree.fromstring(answer.data).xpath("/s:urlset/s:url/s:loc/text()", namespaces=spaces)
+    assert all(location.startswith("https://rules.example.org/") for location in locations)
+    paths = [location.removeprefix("https://rules.example.org") for location in locations]
+    assert paths[:3] == ["/", "/editions", "/en/cr"]
+    assert {"/ko/cr/702.19b", "/ko/glossary", "/ja/cr/101.1", "/ja/glossary"} <= set(paths)
+    assert not any(re.search(r"/cr/\d{4}-", path) for path in paths)  # older editions are reached by links
+    with client.application.test_request_context():
+        client.application.preprocess_request()
+        store = state.store()
+        newest = [store.find_edition(lang).id for lang in store.languages()]
+        pages = sum(len(store.numbers(edition)) + len(store.glossary(edition)) + 2 for edition in newest)
+    assert len(paths) == len(set(paths)) == 2 + pages
+    assert {client.get(path).status_code for path in paths[::7]} == {200}

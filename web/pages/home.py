@@ -1,10 +1,11 @@
-"""The home page (a search box and each language's contents), the OpenSearch description and
-``robots.txt``."""
+"""The home page (a search box and each language's contents), the OpenSearch description,
+``robots.txt`` and ``sitemap.xml``."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template, request
 
+from kb import numbers
 from web import state
 from web.i18n import ENGLISH_NAMES
 from web.pages.entry import sections
@@ -46,5 +47,24 @@ says ``noindex``)."""
 
 @bp.get("/robots.txt")
 def robots() -> Response:
-    """``ROBOTS``: rule pages are for crawlers, searches are not."""
-    return Response(ROBOTS, mimetype="text/plain")
+    """``ROBOTS``: rule pages are for crawlers, searches are not; and where the sitemap is."""
+    sitemap = state.urls().absolute(f"{request.script_root}/sitemap.xml")
+    return Response(f"{ROBOTS}Sitemap: {sitemap}\n", mimetype="text/plain")
+
+
+@bp.get("/sitemap.xml")
+def sitemap() -> Response:
+    """The pages a crawler should know, as absolute URLs (sitemaps.org 0.9): the home page, the
+    editions, and per language its contents, every rule of its newest edition (subrules have pages
+    of their own) and its glossary with every entry. Older editions, histories and comparisons
+    are reached from these by their links. About 15,000 URLs for the four languages, under the
+    protocol's 50,000."""
+    store, urls = state.store(), state.urls()
+    paths = [urls.home(), urls.editions()]
+    for lang in store.languages():
+        newest = store.find_edition(lang)
+        paths += [urls.contents(lang), urls.glossary(lang)]
+        paths += [urls.rule(lang, number) for number in sorted(state.numbers_of(newest), key=numbers.sort_key)]
+        paths += [urls.glossary(lang, entry.term) for entry in store.glossary(newest.id)]
+    xml = render_template("home/sitemap.xml", locations=[urls.absolute(path) for path in paths])
+    return Response(xml, mimetype="application/xml")
