@@ -125,3 +125,10 @@ def test_the_sitemap_lists_every_rule_and_glossary_entry_of_the_newest_editions(
         pages = sum(len(store.numbers(edition)) + len(store.glossary(edition)) + 2 for edition in newest)
     assert len(paths) == len(set(paths)) == 2 + pages
     assert {client.get(path).status_code for path in paths[::7]} == {200}
+
+
+def test_the_icon_is_where_browsers_look_without_a_page(client):
+    answer = client.get("/favicon.ico")
+    assert (answer.status_code, answer.headers["Location"]) == (301, "/static/favicon.svg")
+    icon = client.get(answer.headers["Location"])
+    assert (icon.status_code, icon.mimetype) == (200, "image/svg+xml")

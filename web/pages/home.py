@@ -1,9 +1,9 @@
 """The home page (a search box and each language's contents), the OpenSearch description,
-``robots.txt`` and ``sitemap.xml``."""
+``robots.txt``, ``sitemap.xml`` and ``favicon.ico``."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
 from web import state
@@ -68,3 +68,10 @@ def sitemap() -> Response:
         paths += [urls.glossary(lang, entry.term) for entry in store.glossary(newest.id)]
     xml = render_template("home/sitemap.xml", locations=[urls.absolute(path) for path in paths])
     return Response(xml, mimetype="application/xml")
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The site's icon where browsers and feed readers look for it without reading a page's
+    ``<link rel="icon">``: a redirect to the SVG the pages name."""
+    return redirect(state.urls().static("favicon.svg"), 301)
