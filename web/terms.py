@@ -11,10 +11,15 @@ import re
 from dataclasses import dataclass
 
 from kb.model import LANGUAGES, Edition, GlossaryEntry
+from kb.scripts import script_language
 from kb.store.coverage import english_stand_in
 from kb.store.terms import english_singular, fold, split_headword
 from search.analysis import simplified
 from web import state
+
+GLOSSED_CHARS = 60
+"""A query longer than this names no glossary entry (typed terms are short; the longest headwords,
+"Remove from the Game, Removed, …", are lists of obsolete terms)."""
 
 
 @dataclass(frozen=True)
@@ -133,3 +138,20 @@ def entry_for(edition: Edition, text: str) -> tuple[Edition, GlossaryEntry] | No
     headword = next((term for term, written in native.items() if fold(written) == wanted), None)
     found = entry_named(english, headword or text)
     return (english, found) if found is not None else None
+
+
+def searched_entry(text: str, edition: Edition | None, lang: str | None,
+                   first: Edition | None) -> tuple[Edition, GlossaryEntry] | None:
+    """The glossary entry a search for ``text`` (as corrected) names and its edition
+    (``entry_for``: ``legend rule``, ``トランプル``, Korean ``전설 규칙`` in the English glossary): in
+    the ``edition`` searched, else the newest of ``lang``, else the edition of the first hit
+    (``first``), else the newest of the query's script; None when it names none or is longer
+    than a term (``GLOSSED_CHARS``)."""
+    if len(text) > GLOSSED_CHARS:
+        return None
+    store = state.store()
+    edition = edition or (store.find_edition(lang) if lang else first)
+    if edition is None:
+        written = script_language(text)
+        edition = store.find_edition(written) if written in store.languages() else None
+    return entry_for(edition, text) if edition is not None else None

@@ -169,6 +169,15 @@ def test_the_search_api_says_what_it_corrected_and_searches_as_typed_on_request(
     assert (everywhere["corrected"], everywhere["hits"][0]["number"]) == ("trample", "702.19")
 
 
+def test_the_search_api_gives_the_glossary_entry_the_query_names(client: FlaskClient) -> None:
+    named = client.get("/api/v1/search?q=tramlpe&lang=en").get_json()["glossary"]  # as corrected
+    assert (named["term"], named["lang"], named["url"], named["references"]) == (
+        "Trample", "en", "/en/glossary/Trample", ["702.19"])
+    assert named["edition"] == client.get("/api/v1/editions").get_json()["editions"][0]["id"]
+    assert client.get("/api/v1/search?q=deathtouch+trample&lang=en").get_json()["glossary"] is None
+    assert client.get("/api/v1/search?q=&lang=en").get_json()["glossary"] is None
+
+
 def test_a_question_naming_a_card_says_how_the_card_was_read(tmp_path) -> None:
     from search.card_list import CARDS_FILE, Card, card_list_json
     from tests.web.webkb import write_web_kb

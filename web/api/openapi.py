@@ -105,6 +105,12 @@ _SCHEMAS: dict[str, Any] = {
             "properties": {"number": {"type": "string"}, "lang": {"type": "string"}, "edition": {"type": "string"},
                            "title": _NULLABLE_STR, "snippet": {"type": "string", "description": "escaped HTML with <mark>"},
                            "score": {"type": "number"}, "url": {"type": "string"}}},
+    "SearchGlossaryEntry": {
+        "type": "object", "required": ["term", "definition", "references", "lang", "edition", "url"],
+        "properties": {"term": {"type": "string"}, "definition": {"type": "string", "description": "plain text"},
+                       "references": {"type": "array", "items": {"type": "string"}, "description": "rule numbers it cites"},
+                       "lang": {"type": "string"}, "edition": {"type": "string"},
+                       "url": {"type": "string", "description": "the entry's page"}}},
 }
 
 
@@ -174,6 +180,10 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     "query": {"type": "string"}, "lang": _NULLABLE_STR, "edition": _NULLABLE_STR,
                     "corrected": {**_NULLABLE_STR, "description": "the query as searched when a spelling correction "
                                   "changed a word of it (tramlpe -> trample); null when none did"},
+                    "glossary": {"nullable": True, "allOf": [{"$ref": "#/components/schemas/SearchGlossaryEntry"}],
+                                 "description": "the glossary entry the query (as corrected) names: legend rule, "
+                                                "トランプル, 踐踏; a Korean term gives the English entry the Korean "
+                                                "glossary page shows; null when it names none"},
                     "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
                     "300": _CHOICES, "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
             "/terms": {"get": {

@@ -11,16 +11,18 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from kb.errors import RuleNotFound, RuleUnaligned
+from kb.model import Edition, GlossaryEntry
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, edition_matches, english_partners, history_json
 from web.api.openapi import openapi_document
-from web.api.shapes import edition_json, preview_json, rule_json
+from web.api.shapes import edition_json, glossary_entry_json, preview_json, rule_json
 from web.api.terms_shapes import terms_json
 from search.corrections import SearchResult
 from web.display import hit_displays
 from web.errors import abort_with
 from web.identity import number_now
+from web.terms import searched_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -128,8 +130,21 @@ def search() -> Response:
          "snippet": str(h.snippet), "score": h.score, "url": h.href}
         for h in hit_displays(found.hits)
     ]
+    shown = hit_displays(found.hits[:1])
+    glossed = searched_entry(found.corrected or query.query, query.edition, query.lang,
+                             shown[0].edition if shown else None) if query.query.strip() else None
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
-                    "corrected": found.corrected, "hits": hits})
+                    "corrected": found.corrected, "glossary": _glossary_json(glossed), "hits": hits})
+
+
+def _glossary_json(glossed: tuple[Edition, GlossaryEntry] | None) -> dict[str, object] | None:
+    """The search's glossary entry (``web.terms.searched_entry``) as JSON: term, definition, the
+    rules it cites, its edition and page; None for none."""
+    if glossed is None:
+        return None
+    edition, entry = glossed
+    return {**glossary_entry_json(entry), "lang": edition.lang, "edition": edition.id,
+            "url": state.urls().glossary(edition.lang, entry.term, edition)}
 
 
 @bp.get("/terms")

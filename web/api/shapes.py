@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from kb import numbers
-from kb.model import Edition, Reference, Rule
+from kb.model import Edition, GlossaryEntry, Reference, Rule
 from kb.store.read import Store
 
 
@@ -122,11 +122,13 @@ def export_json(store: Store, edition: Edition) -> dict:
             }
             for r in store.rules(edition.id)
         ],
-        "glossary": [
-            {"term": g.term, "definition": g.definition, "references": _targets(g.references)}
-            for g in store.glossary(edition.id)
-        ],
+        "glossary": [glossary_entry_json(g) for g in store.glossary(edition.id)],
     }
+
+
+def glossary_entry_json(entry: GlossaryEntry) -> dict[str, Any]:
+    """A glossary entry as JSON: ``{"term", "definition", "references": [target numbers]}``."""
+    return {"term": entry.term, "definition": entry.definition, "references": _targets(entry.references)}
 
 
 def _targets(refs: list[Reference] | tuple[Reference, ...]) -> list[str]:

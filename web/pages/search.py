@@ -19,10 +19,9 @@ from kb import numbers
 from web import state
 from kb.scripts import script_language as _script_of
 from web.args import SearchArgs, search_args
-from kb.model import Edition, GlossaryEntry
-from web.display import HitDisplay, hit_displays
+from web.display import hit_displays
 from web.render import linker
-from web.terms import entry_for
+from web.terms import searched_entry
 
 bp = Blueprint("search", __name__)
 
@@ -30,9 +29,6 @@ PAGE_LIMIT = 20
 MAX_PAGES = 5
 """Hits are shown ``PAGE_LIMIT`` a page, up to page ``MAX_PAGES`` (``?page=``): past 100 hits a
 query says too little to read on."""
-GLOSSED_CHARS = 60
-"""A query longer than this names no glossary entry (typed terms are short; the longest headwords,
-"Remove from the Game, Removed, …", are lists of obsolete terms)."""
 LANGUAGE_SAMPLES = {"en": "rule", "ko": "규칙", "ja": "ルール", "zh": "规则"}
 """A word of each language, for the script its editions are written in."""
 
@@ -67,27 +63,14 @@ def search() -> Response | str:
         shown = found.hits[PAGE_LIMIT * (page - 1): PAGE_LIMIT * page]
         more = len(found.hits) > PAGE_LIMIT * page and page < MAX_PAGES
         hits, corrected, cards = hit_displays(shown), found.corrected, found.cards
-    glossed = _glossed(args, corrected or args.query, hits) if args.query and page == 1 else None
+    glossed = None
+    if args.query and page == 1:
+        glossed = searched_entry(corrected or args.query, args.edition, args.lang, hits[0].edition if hits else None)
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
                            linked=linker(glossed[0]) if glossed else None,
                            languages=state.store().languages(), other_script=other_script,
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
-
-
-def _glossed(args: SearchArgs, text: str, hits: list[HitDisplay]) -> tuple[Edition, GlossaryEntry] | None:
-    """The glossary entry a query names (``web.terms.entry_for``: ``legend rule``, ``トランプル``,
-    Korean ``전설 규칙`` in the English glossary) and its edition: in the edition searched, else
-    in the first hit's, else in the newest of the query's script; None when the query names none
-    or is longer than a term (``GLOSSED_CHARS``)."""
-    if len(text) > GLOSSED_CHARS:
-        return None
-    store = state.store()
-    edition = args.edition or (store.find_edition(args.lang) if args.lang else hits[0].edition if hits else None)
-    if edition is None:
-        written = _script_of(text)
-        edition = store.find_edition(written) if written in store.languages() else None
-    return entry_for(edition, text) if edition is not None else None
 
 
 def _page(raw: str | None) -> int:
