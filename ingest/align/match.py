@@ -9,7 +9,9 @@ The passes, each only among the rules still unmatched:
    run of siblings by the same amount: Ward inserted at 702.21 moves Banding to 702.22 and every
    later keyword one down). It matches the rule there when the texts are similar enough.
    Then the children still unmatched under two matched parents are paired best first when similar
-   (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702).
+   (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702), unless a
+   sibling of either or a rule under either is nearly the other's text (``RIVAL_SCORE``: the
+   subheading 419.9 became the rule 615, which the umbrella heading 419 is also like).
 3. **Same number** and similar text.
 
    Passes 2 and 3 pair by place only when no unmatched sibling of either rule (or, for a subrule,
@@ -58,6 +60,11 @@ SAME_NUMBER_SCORE = 60.0
 CONTESTED_MARGIN = 10.0
 """How much more like one of the rules an unmatched sibling must be to stop passes 2 and 3
 pairing them by place (``_contested``)."""
+RIVAL_SCORE = 85.0
+"""Least ratio of a rival that stops pass 2b pairing two children (``_contested`` with this floor):
+a sibling of either rule, or a rule under either, nearly the other's text (2009-07-11 made the
+subheading 419.9 the rule 615, and 419.9b 615.2: 419, the umbrella heading, is not 615, nor 419.9
+615.2)."""
 RELATED_SCORE = 70.0
 """Least ratio for a rule going where its three-digit rule's matched rules went (pass 4)."""
 RELATED_SHARE = 0.2
@@ -215,14 +222,14 @@ def _structure(old, new, pairs, taken, pair, families) -> None:
                 pair(kid.seq, candidate.seq)
 
 
-def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken) -> bool:
+def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken, floor: float = 0.0) -> bool:
     """Whether an unmatched rule near either rule (``old_near``/``new_near``: its siblings and the
     rules under its three-digit rule) is clearly more like the other one (``CONTESTED_MARGIN``
     more): a subrule inserted mid-list (2018-07-13 put the Saga action at 703.4e) is where the
     offset or the number expects the old 703.4e, now 703.4f word for word; 2005-08-01 moved the
     concession rule 102.7 to 102.3a, and the offset expected it at 102.5, another rule. The pair is
-    left to the best-first passes."""
-    needed = score + CONTESTED_MARGIN
+    left to the best-first passes. A rival must also reach ``floor`` (pass 2b: ``RIVAL_SCORE``)."""
+    needed = max(score + CONTESTED_MARGIN, floor)
     if needed > 100:
         return False
     rivals = [r.key for r in new_near if r.seq not in taken and r is not new_rule]
@@ -303,9 +310,25 @@ def _siblings(old, new, pairs, taken, pair) -> None:
                     continue
                 candidates.append((-score, abs(kids.index(o) - right.index(n)), o.seq, n.seq))
     candidates.sort()
-    for _, _, o, n in candidates:
-        if o not in pairs and n not in taken:
+    old_by, new_by = {r.seq: r for r in old}, {r.seq: r for r in new}
+    for score, _, o, n in candidates:
+        if o in pairs or n in taken:
+            continue
+        old_rule, new_rule = old_by[o], new_by[n]
+        old_near = [*old_children[old_rule.parent], *_under(old_children, old_rule.number)]
+        new_near = [*new_children[new_rule.parent], *_under(new_children, new_rule.number)]
+        if not _contested(old_rule, new_rule, -score, old_near, new_near, pairs, taken, RIVAL_SCORE):
             pair(o, n)
+
+
+def _under(children: dict[str | None, list[AlignedRule]], number: str) -> list[AlignedRule]:
+    """The rules under rule ``number`` (its children, theirs, ...), from ``_children``'s map."""
+    found, queue = [], list(children.get(number, ()))
+    while queue:
+        rule = queue.pop()
+        found.append(rule)
+        queue.extend(children.get(rule.number, ()))
+    return found
 
 
 def _same_number(old, new, pairs, taken, pair, families) -> None:

@@ -99,3 +99,13 @@ def test_a_rule_merged_into_another_names_it_and_a_rule_split_out_names_its_sour
     assert all(s.part is None for s in history.history(store, "en", "en-2009-05-01", "300.3").steps)  # mana burn
     start = history.locate(store, "en-2022-11-18", "713.12")
     assert history.merged_since(store, start, "en-2026-01-16")["number"] == "712.19"
+
+
+def test_the_subheading_on_interacting_replacement_effects_became_rule_615(store):
+    # 2009-07-11 split 419 (replacement and prevention effects) into 613-615: its subheading 419.9
+    # became the rule 615 and 419.9a-b its 615.1-2; the umbrella 419 went, not to 615
+    assert changes(store, "en-2009-05-01", "419.9")[:2] == [
+        ("en-2006-10-01", "419.9", "created"), ("en-2009-07-11", "615", "moved+edited")]
+    assert [s[1] for s in steps(store, "en-2009-05-01", "419.9b")[2:4]] == ["615.2", "616.2"]
+    assert steps(store, "en-2009-05-01", "419.9a")[2][1] == "615.1"
+    assert steps(store, "en-2009-05-01", "419")[2] == ("en-2009-07-11", None, "removed")

@@ -192,3 +192,28 @@ def test_a_rule_cut_short_keeps_its_identity_where_its_opening_went_but_a_stock_
                   ("951.3", stock + "nothing happens."))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged"),
                                      Match(2, 3, "moved+edited")]
+
+
+def test_a_subheading_made_a_rule_is_that_rule_not_its_old_umbrella_heading():
+    # invented texts, shaped as 2009-07-11 split 419 "Replacement and Prevention Effects" into
+    # 613-615: the subheading 419.9 became the rule 615, which the umbrella 419 is like too
+    section = "Spells, Abilities, and Effects"
+    shield = "A shielding effect stops a chosen event before it happens and leaves the rest of the turn alone."
+    ward = "A warding effect turns one kind of damage into nothing while the effect lasts, then it ends."
+    old = edition(("4", section), ("419", "Shielding and Warding Effects"),
+                  ("419.6", "Shielding Effects"), ("419.6a", shield), ("419.7", "Warding Effects"), ("419.7a", ward),
+                  ("419.9", "Interaction of Shielding or Warding Effects"),
+                  ("419.9a", "If two or more shielding or warding effects would apply to one event, the affected "
+                             "player picks one of them to apply first."),
+                  ("419.9b", "A shielding effect can start to apply to an event because of another shielding "
+                             "effect that changed the event."))
+    new = edition(("6", section), ("613", "Shielding Effects"), ("613.1", shield), ("614", "Warding Effects"),
+                  ("614.1", ward), ("615", "Interaction of Shielding and/or Warding Effects"),
+                  ("615.1", "If two or more shielding and/or warding effects would apply to one event, the affected "
+                            "player or the controller of the affected object picks one of them to apply, following "
+                            "the steps below."),
+                  ("615.2", "A shielding or warding effect can start to apply to an event because of another "
+                            "shielding or warding effect that changed the event."))
+    matched = [(old[m.old].number, new[m.new].number) for m in align_rules(old, new)]
+    assert matched == [("4", "6"), ("419.6", "613"), ("419.6a", "613.1"), ("419.7", "614"), ("419.7a", "614.1"),
+                       ("419.9", "615"), ("419.9a", "615.1"), ("419.9b", "615.2")]  # 419 is removed
