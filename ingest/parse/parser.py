@@ -22,9 +22,10 @@ not by position:
 
 Front and back matter are skipped with one summary Diagnostic each (``front-matter``,
 ``back-matter``); nothing else is dropped without a Diagnostic. A continuation paragraph that
-starts like a misprinted number (``306.b If ...``, 2008-10-01) stays in the rule before it and
-gives a Diagnostic ``malformed-number``; a misprint that can be read (``606. 8b`` for ``606.8b``)
-is repaired, flagged ``malformed-number`` and reported the same way.
+starts like a misprinted number (``702.b If ...`` after 306.3a) stays in the rule before it and
+gives a Diagnostic ``malformed-number``; a misprint that can be read (``606. 8b`` for ``606.8b``;
+``306.b`` right after 306.3a for ``306.3b``, 2008-10-01) is repaired, flagged
+``malformed-number`` and reported the same way.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ingest.parse.glossary import parse_glossary
 from ingest.parse.headings import (
+    Numbered,
     is_credits_heading,
     is_glossary_heading,
     is_glossary_omitted,
@@ -47,7 +49,7 @@ from ingest.parse.headings import (
 from ingest.parse.sequence import flag_numbers, misprinted_numbers
 from ingest.sources import Diagnostic, Paragraph
 from kb.model import Example, GlossaryEntry, Rule
-from kb.numbers import RULE_PATTERN, level, sort_key
+from kb.numbers import RULE_PATTERN, level, next_letter, sort_key
 
 _SAMPLE = 200
 _MALFORMED_NUMBER = re.compile(rf"^{RULE_PATTERN}\.[0-9a-z.]*\s")
@@ -154,7 +156,7 @@ def _parse_body(paragraphs: list[Paragraph], source: str, lang: str) -> tuple[li
     diagnostics: list[Diagnostic] = []
     for paragraph in paragraphs:
         text = paragraph.text.strip()
-        head = numbered(text)
+        head = numbered(text) or (_digits_dropped(text, drafts[-1].number) if drafts else None)
         example = None if head else example_text(text)
         if head:
             drafts.append(_Draft(paragraph, head.number, [head.text] if head.text else []))
@@ -173,6 +175,23 @@ def _parse_body(paragraphs: list[Paragraph], source: str, lang: str) -> tuple[li
             if _MALFORMED_NUMBER.match(text):
                 diagnostics.append(Diagnostic(source, paragraph.line, "malformed-number", text[:_SAMPLE]))
     return drafts, diagnostics
+
+
+_DIGITS_DROPPED = re.compile(r"^(?P<rule>[1-9][0-9]{2})\.(?P<letter>[a-z])\.?\s+(?P<text>\S.*)$", re.DOTALL)
+_SUBRULE_PARTS = re.compile(r"^(?P<rule>[1-9][0-9]{2})\.(?P<digits>[0-9]+)(?P<letter>[a-z])$")
+
+
+def _digits_dropped(text: str, previous: str) -> Numbered | None:
+    """A subrule printed without its rule's digits (``306.b If ...`` after 306.3a, en
+    2008-10-01), read back as the subrule after ``previous`` (``306.3b``, ``repaired``) when its
+    letter is the one after ``previous``'s under the same three-digit rule; else None."""
+    match, before = _DIGITS_DROPPED.match(text), _SUBRULE_PARTS.match(previous)
+    if not match or not before or match.group("rule") != before.group("rule"):
+        return None
+    if next_letter(before.group("letter")) != match.group("letter"):
+        return None
+    return Numbered(f"{before.group('rule')}.{before.group('digits')}{match.group('letter')}",
+                    match.group("text").strip(), True)
 
 
 def _continues_example(draft: _Draft, lang: str) -> bool:

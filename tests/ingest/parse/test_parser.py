@@ -407,3 +407,16 @@ def test_an_example_over_several_lines_stays_one_example() -> None:
     english = parsed("en", "950.1. Widgets spin.", "Example: A widget spins.", "Spinning widgets are widgets that spin.")
     assert (english.text, english.examples) == ("Widgets spin.\nSpinning widgets are widgets that spin.",
                                                 (Example("A widget spins."),))  # 2002-10-07 410.10d
+
+
+def test_a_subrule_printed_without_its_rules_digits_is_read_back_after_the_one_before() -> None:
+    """en 2008-10-01 prints 306.3b as ``306.b``: right after 306.3a it can be no other number.
+    Elsewhere (``306.d`` after 306.3a, ``307.b`` after 306.3a) it stays text of the rule before."""
+    paragraphs = [Paragraph("306.3a The first subrule.", 1), Paragraph("306.b The second subrule.", 2),
+                  Paragraph("306.d Not the next letter.", 3), Paragraph("307.c Not the same rule.", 4)]
+    parsed = parse_rules(paragraphs, lang="en", source="s")
+    assert [(r.number, r.text, r.flags) for r in parsed.rules] == [
+        ("306.3a", "The first subrule.", ()),
+        ("306.3b", "The second subrule.\n306.d Not the next letter.\n307.c Not the same rule.", ("malformed-number",))]
+    assert [(d.line, d.kind) for d in parsed.diagnostics] == [
+        (2, "malformed-number"), (3, "malformed-number"), (4, "malformed-number")]
