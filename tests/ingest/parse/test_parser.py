@@ -240,8 +240,8 @@ def test_japanese_examples_and_mokuji(excerpt) -> None:
 
 
 def test_misprinted_numbers_and_stray_text() -> None:
-    """Real misprints: ``702. 37a`` (en 2009-07-11) is repaired, ``306.b`` (en 2008-10-01) stays
-    text of the rule before it; text before any rule and a glossary line without headword are
+    """Real misprints: ``702. 37a`` (en 2009-07-11) is repaired, ``306.b`` (en 2008-10-01) after
+    a rule it cannot follow stays text of the rule before it; text before any rule and a glossary line without headword are
     reported, never dropped."""
     paragraphs = [
         Paragraph("702. Keyword Abilities", 1),
