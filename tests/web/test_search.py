@@ -170,12 +170,12 @@ def test_the_search_api_says_what_it_corrected_and_searches_as_typed_on_request(
 
 
 def test_the_search_api_gives_the_glossary_entry_the_query_names(client: FlaskClient) -> None:
-    named = client.get("/api/v1/search?q=tramlpe&lang=en").get_json()["glossary"]  # as corrected
+    [named] = client.get("/api/v1/search?q=tramlpe&lang=en").get_json()["glossary"]  # as corrected
     assert (named["term"], named["lang"], named["url"], named["references"]) == (
         "Trample", "en", "/en/glossary/Trample", ["702.19"])
     assert named["edition"] == client.get("/api/v1/editions").get_json()["editions"][0]["id"]
-    assert client.get("/api/v1/search?q=deathtouch+trample&lang=en").get_json()["glossary"] is None
-    assert client.get("/api/v1/search?q=&lang=en").get_json()["glossary"] is None
+    assert client.get("/api/v1/search?q=deathtouch+trample&lang=en").get_json()["glossary"] == []
+    assert client.get("/api/v1/search?q=&lang=en").get_json()["glossary"] == []
 
 
 def test_a_question_naming_a_card_says_how_the_card_was_read(tmp_path) -> None:
@@ -221,6 +221,9 @@ def test_a_query_naming_a_glossary_term_shows_its_entry_above_the_hits(client: F
     assert [a["href"] for a in entry.select(".definition a.ref")] == ["/en/cr/702.19"]
     assert page.select("aside.glossary-hit ~ ol.hits li.hit")  # the hits follow it
     assert soup(client.get("/search?q=Trample&lang=all")).select_one("a.glossary-term").get_text() == "Trample"
+    for written in ("the trample", "TRAMPLE!", "“Trample”"):  # marks and a leading "the" left out
+        named = soup(client.get("/search", query_string={"q": written, "lang": "en"}))
+        assert [a.get_text() for a in named.select("a.glossary-term")] == ["Trample"], written
 
 
 @pytest.mark.parametrize("url", [
@@ -230,3 +233,27 @@ def test_a_query_naming_a_glossary_term_shows_its_entry_above_the_hits(client: F
 ])
 def test_a_query_that_is_not_a_glossary_term_shows_no_entry(client: FlaskClient, url: str) -> None:
     assert soup(client.get(url)).select("aside.glossary-hit") == []
+
+
+def test_glossary_names_a_query_may_use_and_which_entry_each_gives(tmp_path) -> None:
+    """Invented entries shaped as the real glossaries' (``传奇（已废止）`` before ``传奇``,
+    ``Kicker, Kicked``, ``State-Based Actions``, Japanese エンチャント for Enchant and Enchantment)."""
+    from kb.model import GlossaryEntry
+    from tests.web.webkb import web_kb_editions, write_web_kb
+
+    entries = [GlossaryEntry("Swoop (Obsolete)", "The old name of flying."), GlossaryEntry("Swoop", "A new ability."),
+               GlossaryEntry("Gust, Gusting", "An action."), GlossaryEntry("Gust/Breeze", "Another action."),
+               GlossaryEntry("Spell Events", "Things that happen."), GlossaryEntry("Trample", "An ability.")]
+    editions = [(e, rules, entries if e.id == "en-2026-01-16" else glossary) for e, rules, glossary in web_kb_editions()]
+    client = create_app(write_web_kb(tmp_path, editions)).test_client()
+
+    def shown(query: str) -> list[str]:
+        page = soup(client.get("/search", query_string={"q": query, "lang": "en"}))
+        return [a.get_text() for a in page.select("aside.glossary-hit a.glossary-term")]
+
+    assert shown("swoop") == ["Swoop"]  # the headword itself, not the obsolete one's name
+    assert shown("obsolete") == []  # a bracketed note is no name
+    assert shown("gusting") == ["Gust, Gusting"]
+    assert shown("gust") == ["Gust, Gusting", "Gust/Breeze"]  # a name two entries list: both
+    assert shown("spell event") == ["Spell Events"]  # the singular of a plural headword
+    assert client.get("/en/glossary/gusting").headers["Location"] == "/en/glossary/Gust%2C%20Gusting"

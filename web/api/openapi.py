@@ -180,10 +180,11 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     "query": {"type": "string"}, "lang": _NULLABLE_STR, "edition": _NULLABLE_STR,
                     "corrected": {**_NULLABLE_STR, "description": "the query as searched when a spelling correction "
                                   "changed a word of it (tramlpe -> trample); null when none did"},
-                    "glossary": {"nullable": True, "allOf": [{"$ref": "#/components/schemas/SearchGlossaryEntry"}],
-                                 "description": "the glossary entry the query (as corrected) names: legend rule, "
-                                                "トランプル, 踐踏; a Korean term gives the English entry the Korean "
-                                                "glossary page shows; null when it names none"},
+                    "glossary": {"type": "array", "items": {"$ref": "#/components/schemas/SearchGlossaryEntry"},
+                                 "description": "the glossary entries the query (as typed, else as corrected) names: "
+                                                "legend rule, トランプル, 踐踏; several when entries share the name "
+                                                "(エンチャント: Enchant and Enchantment); a Korean term gives the English "
+                                                "entry the Korean glossary page shows; empty when it names none"},
                     "hits": {"type": "array", "items": {"$ref": "#/components/schemas/Hit"}}}}, "Hits, best first"),
                     "300": _CHOICES, "400": _ERROR, "404": _ERROR, "503": _ERROR}}},
             "/terms": {"get": {

@@ -131,20 +131,21 @@ def search() -> Response:
         for h in hit_displays(found.hits)
     ]
     shown = hit_displays(found.hits[:1])
-    glossed = searched_entry(found.corrected or query.query, query.edition, query.lang,
+    typed = [query.query, found.corrected] if found.corrected else [query.query]
+    glossed = searched_entry(typed, query.edition, query.lang,
                              shown[0].edition if shown else None) if query.query.strip() else None
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
                     "corrected": found.corrected, "glossary": _glossary_json(glossed), "hits": hits})
 
 
-def _glossary_json(glossed: tuple[Edition, GlossaryEntry] | None) -> dict[str, object] | None:
-    """The search's glossary entry (``web.terms.searched_entry``) as JSON: term, definition, the
-    rules it cites, its edition and page; None for none."""
+def _glossary_json(glossed: tuple[Edition, list[GlossaryEntry]] | None) -> list[dict[str, object]]:
+    """The search's glossary entries (``web.terms.searched_entry``) as JSON, each with its term,
+    definition, the rules it cites, edition and page; empty for none."""
     if glossed is None:
-        return None
-    edition, entry = glossed
-    return {**glossary_entry_json(entry), "lang": edition.lang, "edition": edition.id,
-            "url": state.urls().glossary(edition.lang, entry.term, edition)}
+        return []
+    edition, entries = glossed
+    return [{**glossary_entry_json(entry), "lang": edition.lang, "edition": edition.id,
+             "url": state.urls().glossary(edition.lang, entry.term, edition)} for entry in entries]
 
 
 @bp.get("/terms")

@@ -40,7 +40,7 @@ def entry(lang: str, term: str) -> Response | str:
     if found is None and not state.store().glossary(edition.id):
         shown = entry_for(edition, term)  # the English entry the edition's glossary page shows
         if shown is not None:
-            return redirect(state.urls().glossary(shown[0].lang, shown[1].term, shown[0]), 302)
+            return redirect(state.urls().glossary(shown[0].lang, shown[1][0].term, shown[0]), 302)
     if found is None:
         _not_found(edition, term)
     if found.term != term:

@@ -66,7 +66,7 @@ def sitemap() -> Response:
         paths += [urls.contents(lang), urls.glossary(lang)]
         paths += [urls.rule(lang, number) for number in sorted(state.numbers_of(newest), key=numbers.sort_key)]
         paths += [urls.glossary(lang, entry.term) for entry in store.glossary(newest.id)]
-    xml = render_template("home/sitemap.xml", locations=[urls.absolute(path) for path in paths])
+    xml = render_template("home/sitemap.xml", locations=[urls.absolute(path) for path in dict.fromkeys(paths)])
     return Response(xml, mimetype="application/xml")
 
 
