@@ -22,7 +22,7 @@ from search.corrections import SearchResult
 from web.display import hit_displays
 from web.errors import abort_with
 from web.identity import number_now
-from web.terms import searched_entry
+from web.glossary_lookup import searched_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -139,8 +139,8 @@ def search() -> Response:
 
 
 def _glossary_json(glossed: tuple[Edition, list[GlossaryEntry]] | None) -> list[dict[str, object]]:
-    """The search's glossary entries (``web.terms.searched_entry``) as JSON, each with its term,
-    definition, the rules it cites, edition and page; empty for none."""
+    """The search's glossary entries (``web.glossary_lookup.searched_entry``) as JSON, each with
+    its term, definition, the rules it cites, edition and page; empty for none."""
     if glossed is None:
         return []
     edition, entries = glossed

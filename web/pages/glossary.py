@@ -14,7 +14,8 @@ from web import args, state
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
 from web.render import linker
-from web.terms import english_glossary, entry_for, entry_named, in_other_languages
+from web.glossary_lookup import english_glossary, entry_for, entry_named
+from web.terms import in_other_languages
 
 bp = Blueprint("glossary", __name__)
 
@@ -33,8 +34,9 @@ def index(lang: str) -> str:
 @bp.get("/<lang>/glossary/<path:term>")
 def entry(lang: str, term: str) -> Response | str:
     """One entry; a term written in another case, or naming the entry by one part of it, is
-    redirected to the entry's own spelling (``web.terms.entry_named``); in an edition without a
-    glossary, to the English entry its glossary page shows (``web.terms.entry_for``)."""
+    redirected to the entry's own spelling (``web.glossary_lookup.entry_named``); in an edition
+    without a glossary, to the English entry its glossary page shows
+    (``web.glossary_lookup.entry_for``)."""
     edition = _edition(lang)
     found = state.store().glossary_entry(edition.id, term) or entry_named(edition, term)
     if found is None and not state.store().glossary(edition.id):

@@ -21,7 +21,7 @@ from kb.scripts import script_language as _script_of
 from web.args import SearchArgs, search_args
 from web.display import hit_displays
 from web.render import linker
-from web.terms import searched_entry
+from web.glossary_lookup import searched_entry
 
 bp = Blueprint("search", __name__)
 
