@@ -26,8 +26,9 @@ GLOSSED_CHARS = 60
 def english_glossary(edition: Edition) -> tuple[Edition | None, dict[str, str]]:
     """For an edition whose source omits the glossary (Korean): the English edition shown instead
     (its English partner, else the newest English) and ``{English term: the term in the edition's
-    language}`` where the term dictionary knows it; ``(None, {})`` when no English glossary is
-    there. Read once per build."""
+    language}`` where the term dictionary knows it, or its plural (the Korean headings pair
+    ``카드`` with ``Cards``, the glossary says ``Card``); ``(None, {})`` when no English glossary
+    is there. Read once per build."""
     cache = state.cache("english_glossary")
     if edition.id not in cache:
         cache[edition.id] = _english_glossary(edition)
@@ -39,11 +40,10 @@ def _english_glossary(edition: Edition) -> tuple[Edition | None, dict[str, str]]
     english = english_stand_in(store, edition) or (store.find_edition("en") if "en" in store.languages() else None)
     if english is None or not store.glossary(english.id):
         return None, {}
-    dictionary = state.terms()
     native = {}
     for entry in store.glossary(english.id):
-        found = dictionary.lookup(entry.term)
-        term = dictionary.term_in(found[0][0], edition.lang) if found else None
+        term = next((t for form in (entry.term, f"{entry.term}s", f"{entry.term}es")
+                     for t in _terms_in(form, edition.lang)), None)
         if term:
             native[entry.term] = term
     return english, native

@@ -347,6 +347,7 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
     shown = {li.a.get_text(): li.select_one(".term").get_text() if li.select_one(".term") else None
              for li in korean.select("ul.english-glossary li")}
     assert (shown["Trample"], shown["Deathtouch"], shown["Abandon"], len(shown)) == ("돌진", "치명타", None, 613)
+    assert (shown["Creature"], shown["Card"]) == ("생물", "카드")  # the Korean headings pair the plurals
     for written in ("돌진", "Trample", "trample"):  # the entry the Korean glossary page shows, by either term
         response = client.get("/ko/glossary/" + quote(written))
         assert (response.status_code, response.headers["Location"]) == (302, korean.find("a", string="Trample")["href"])
