@@ -99,10 +99,12 @@ def test_every_printed_number_is_a_rule_as_often_as_printed(parsed_corpus) -> No
             problems[name] = {"missing": printed - ours, "extra": ours - printed}
         if repaired:
             renumbered[name] = repaired
-    assert problems == {}
+    # 2008-10-01 prints 306.3b as "306.b", read back after 306.3a (ingest.parse.parser._digits_dropped)
+    assert problems == {"2008-10-01.txt": {"missing": Counter(), "extra": Counter({"306.3b": 1})}}
     assert renumbered == {
         "2005-08-01.txt": ["609.2c printed as 605.2c"],  # between 609.2b and 609.4; 605.2c is Free-for-All's
         "2006-06-01.txt": ["502.36b printed as 502.35b"],
+        "2008-10-01.txt": ["306.3c printed as 306.1c"],  # after 306.3b, printed "306.b"
         "2009-09-04.txt": ["702.30e printed as 702.30d"],  # the second 702.30d, before 702.31
         "2009-10-01.txt": ["702.30e printed as 702.30d"],
         "2010-06-18.txt": ["505.5 printed as 505.54"],  # between 505.4 and 505.5a
