@@ -36,6 +36,11 @@ TIE = 0.005
 """Shares closer than this to the best are a tie (the undated copy's span)."""
 LEAST_SHARE = 0.3
 """An undated copy matches an official edition only when at least this share of its rules is identical."""
+UNDATED_SHARE = 0.8
+"""An undated translation (no edition of its language to be a copy of) is joined to the English
+edition its rules agree with best, of any date, only when at least this share of them agree: with
+no date to keep it near, a translation beside the wrong English edition still agrees in part
+(ko 2016-07-22 beside en 2021-11-19 alone: 54%)."""
 
 
 def structure(db: sqlite3.Connection, edition: str) -> dict[str, tuple[int, tuple[str, ...], int, str]]:
@@ -102,12 +107,17 @@ def join_translation(
 ) -> tuple[str, float, list[tuple[int, int, int]]] | None:
     """``(English edition, share agreeing, [(seq, English seq, agrees)])`` for a translation of
     effective ``date``; ``english_chain`` is ``[(id, date)]`` oldest first. None without a dated
-    English edition within ``MAX_DAYS`` of it."""
-    if date is None or not english_chain:
+    English edition within ``MAX_DAYS`` of it. An undated translation (``date`` None) is checked
+    against every English edition, the newest winning a tie, and joined only when at least
+    ``UNDATED_SHARE`` of its rules agree."""
+    if not english_chain:
         return None
-    position = min(range(len(english_chain)), key=lambda i: (abs(_days(english_chain[i][1]) - _days(date)), i))
-    near = [(en_id, en_date) for en_id, en_date in english_chain[max(0, position - NEAR): position + NEAR + 1]
-            if abs(_date(en_date) - _date(date)).days <= MAX_DAYS]
+    if date is None:
+        near = english_chain
+    else:
+        position = min(range(len(english_chain)), key=lambda i: (abs(_days(english_chain[i][1]) - _days(date)), i))
+        near = [(en_id, en_date) for en_id, en_date in english_chain[max(0, position - NEAR): position + NEAR + 1]
+                if abs(_date(en_date) - _date(date)).days <= MAX_DAYS]
     if not near:
         return None
     translated = structure(db, edition)
@@ -119,10 +129,12 @@ def join_translation(
         counted = not abridged(translated, english)
         agreeing = sum(agrees(t, english[n], counted=counted) for n, t in translated.items() if n in english)
         share = agreeing / len(translated)
-        rank = (share, en_date == date, -abs(_days(en_date) - _days(date)))
+        rank = (share, en_date) if date is None else (share, en_date == date, -abs(_days(en_date) - _days(date)))
         if best is None or rank > best[0]:
             best = (rank, en_id, share, english, counted)
     _, en_id, share, english, counted = best
+    if date is None and share < UNDATED_SHARE:
+        return None
     partner: dict[str, str | None] = {n: n for n in translated if n in english}
     partner.update(realigned_lists(translated, english, _lengths(db, edition), _lengths(db, en_id)))
     slips = copied_texts(db, edition, en_id)

@@ -121,6 +121,7 @@ def _join_copies(db, others, chain_of, rules_of) -> list[dict]:
         officials = {e: {r.plain for r in rules_of(e)} for e in chain}
         matches = links.fingerprint(rules_of(copy.id), officials)
         if not matches:
+            out += _join_undated_translation(db, copy)
             continue
         anchor = matches[0][0]
         db.executemany("INSERT INTO links VALUES (?, 'copy', ?, ?, ?)",
@@ -132,6 +133,28 @@ def _join_copies(db, others, chain_of, rules_of) -> list[dict]:
     return out
 
 
+def _join_undated_translation(db, copy) -> list[dict]:
+    """An undated translation that copies no edition of its language (the only Chinese text given
+    to a build, without its date line) joined to the English edition it translates, as a dated
+    one is (``links.join_translation`` with no date)."""
+    if copy.lang == "en":
+        return []
+    english = [(e, date) for e, date in db.execute(
+        "SELECT e.id, e.effective_date FROM editions e JOIN chain c ON c.edition = e.id WHERE c.lang = 'en' "
+        "ORDER BY c.position")]
+    return _insert_translation(db, copy.id, links.join_translation(db, copy.id, None, english))
+
+
+def _insert_translation(db, edition: str, joined) -> list[dict]:
+    """Store a translation's join (``links.join_translation``'s answer; nothing for None)."""
+    if joined is None:
+        return []
+    anchor, share, rows = joined
+    db.execute("INSERT INTO links VALUES (?, 'translation', ?, ?, 0)", (edition, anchor, share))
+    db.executemany("INSERT INTO counterparts VALUES (?, ?, ?, ?, ?)", [(edition, s, anchor, a, ok) for s, a, ok in rows])
+    return [{"edition": edition, "kind": "translation", "anchor": anchor, "share": share}]
+
+
 def _join_translations(db, editions, chain_of) -> list[dict]:
     dates = {e.id: e.date for e in editions}
     english = [(e, dates[e]) for e in chain_of.get("en", [])]
@@ -139,11 +162,5 @@ def _join_translations(db, editions, chain_of) -> list[dict]:
     for edition in editions:
         if edition.lang == "en" or edition.id not in {e for c in chain_of.values() for e in c}:
             continue
-        joined = links.join_translation(db, edition.id, edition.date, english)
-        if joined is None:
-            continue
-        anchor, share, rows = joined
-        db.execute("INSERT INTO links VALUES (?, 'translation', ?, ?, 0)", (edition.id, anchor, share))
-        db.executemany("INSERT INTO counterparts VALUES (?, ?, ?, ?, ?)", [(edition.id, s, anchor, a, ok) for s, a, ok in rows])
-        out.append({"edition": edition.id, "kind": "translation", "anchor": anchor, "share": share})
+        out += _insert_translation(db, edition.id, links.join_translation(db, edition.id, edition.date, english))
     return out

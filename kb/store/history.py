@@ -80,8 +80,14 @@ def locate(store: Store, edition: str, number: str) -> Located | None:
     return locate_seq(store, edition, found[0][0])
 
 
+NO_LINEAGE = -1
+"""The ``lineage`` of a rule of a translation in no chain (undated, the only one of its language),
+joined to English by itself: it has no history, only its English counterparts."""
+
+
 def locate_seq(store: Store, edition: str, seq: int) -> Located | None:
-    """The rule at ``seq`` of ``edition`` in its chain, or None."""
+    """The rule at ``seq`` of ``edition`` in its chain, or None; a rule of a translation in no
+    chain but joined to English is located in its own edition with ``NO_LINEAGE``."""
     row = store.query("SELECT lineage FROM lineage WHERE edition = ? AND seq = ?", (edition, seq))
     if row:
         return Located(edition, seq, row[0][0])
@@ -89,7 +95,12 @@ def locate_seq(store: Store, edition: str, seq: int) -> Located | None:
                       "k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'copy' AND k.rank = 0 "
                       "JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq "
                       "WHERE c.edition = ? AND c.seq = ?", (edition, seq))
-    return Located(*via[0]) if via else None
+    if via:
+        return Located(*via[0])
+    joined = store.query("SELECT 1 FROM counterparts c JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor "
+                         "AND k.kind = 'translation' WHERE c.edition = ? AND c.seq = ? AND NOT EXISTS "
+                         "(SELECT 1 FROM chain WHERE edition = c.edition)", (edition, seq))
+    return Located(edition, seq, NO_LINEAGE) if joined else None
 
 
 def steps_of(store: Store, lineage: int) -> list[Step]:

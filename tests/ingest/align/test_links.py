@@ -3,6 +3,8 @@ joins each rule despite the translator's slips (cases from ko 2021-11-19 against
 
 import sqlite3
 
+import pytest
+
 from ingest.align import normalise
 from ingest.align.links import abridged, agrees, fingerprint, tied
 from ingest.align.slips import copied_texts, realigned_lists
@@ -90,3 +92,28 @@ def test_a_list_holding_a_rule_the_english_dropped_is_paired_by_the_lengths_of_i
                      "805.10e": "805.10e", "805.10g": "805.10f", "805.10f": None}
     lengths["805.10f"] = 120  # a translation of the same length as the others: by letter, as printed
     assert realigned_lists(japanese, english, lengths, english_lengths) == {}
+
+
+@pytest.mark.corpus
+def test_an_undated_translation_alone_in_its_language_is_joined_to_the_english_it_translates(tmp_path) -> None:
+    """zh 2024-04-12 without its date line, built beside three English editions: it copies no
+    Chinese edition, so it is joined as a translation, to the English edition of its rules."""
+    from ingest.build import build_kb
+    from kb.store import history
+    from kb.store.layout import current_build
+    from kb.store.read import Store
+    from tests.corpus import shared_file
+
+    chinese = shared_file("zh/2024-04-12.txt").read_text(encoding="utf-8")
+    undated = tmp_path / "20240410_Zh.txt"
+    undated.write_text("\n".join(line for line in chinese.split("\n") if "起生效" not in line), encoding="utf-8")
+    english = [shared_file(f"en/{name}.txt") for name in ("2023-11-17", "2024-02-06", "2024-04-10")]
+    assert build_kb([undated, *english], tmp_path / "kb").published
+    store = Store(current_build(tmp_path / "kb").store)
+    [translation] = store.editions("zh")
+    assert translation.effective_date is None
+    assert store.query("SELECT anchor FROM links WHERE edition = ? AND kind = 'translation'",
+                       (translation.id,)) == [("en-2024-04-12",)]
+    located = history.locate(store, translation.id, "702.19b")
+    assert history.counterparts(store, "zh", located) == [
+        {"lang": "en", "edition": "en-2024-04-12", "number": "702.19b", "change": "unchanged"}]
