@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ingest.align.match import AlignedRule, Match, align_rules
+from ingest.align.match import AlignedRule, Known, Match, align_rules
 from ingest.align.parts import Triples, kept_numbers, parts, triples_of
 
 
@@ -41,9 +41,15 @@ class ChainAlignment:
     next_id: int
 
 
-def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]], next_id: int) -> ChainAlignment:
+Seeds = Callable[[str, str], Known]
+"""``seeds(old edition, new edition)``: what is known before aligning the pair (``align_rules``)."""
+
+
+def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]], next_id: int,
+                   seeds: Seeds | None = None) -> ChainAlignment:
     """The lineages, merges and splits of the chain's editions (oldest first) and a summary per
-    consecutive pair (``ChainAlignment``); lineage ids start at ``next_id``."""
+    consecutive pair (``ChainAlignment``); lineage ids start at ``next_id``; ``seeds`` gives each
+    pair's known matches (a translation chain's, through English)."""
     rows: list[tuple[str, int, int, str, int]] = []
     summaries: list[PairSummary] = []
     part_rows: list[tuple[str, int, str, int, str]] = []
@@ -56,7 +62,8 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()
-        matches, found = _aligned_pair(previous, current, previous_triples, triples) if previous else ([], [])
+        known = seeds(chain[position - 1], edition) if previous and seeds else None
+        matches, found = _aligned_pair(previous, current, previous_triples, triples, known) if previous else ([], [])
         for m in matches:
             ids[m.new] = previous_ids[m.old]
             rows.append((edition, m.new, ids[m.new], m.change, int(m.refs_only)))
@@ -79,10 +86,10 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
 
 
 def _aligned_pair(old: list[AlignedRule], new: list[AlignedRule], old_triples: Triples,
-                  new_triples: Triples) -> tuple[list[Match], list[tuple[str, int, int]]]:
+                  new_triples: Triples, known: Known | None) -> tuple[list[Match], list[tuple[str, int, int]]]:
     """The matches of two consecutive editions, ``kept_numbers`` applied, and their parts
     (``ingest.align.parts``: found again only when a number kept part of its rule's text)."""
-    matches = align_rules(old, new)
+    matches = align_rules(old, new, known)
     found = parts(old_triples, new_triples, matches)
     kept = kept_numbers(old, new, old_triples, new_triples, matches, found)
     return (matches, found) if kept == matches else (kept, parts(old_triples, new_triples, kept))

@@ -46,8 +46,8 @@ is created.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
@@ -140,10 +140,24 @@ def change_of(old: AlignedRule, new: AlignedRule) -> tuple[str, bool]:
     return change, refs_only
 
 
-def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[Match]:
+@dataclass(frozen=True)
+class Known:
+    """What is known of two editions' rules before aligning them (a translation's, through the
+    English rules they translate: ``ingest.align.stage.through_english``): ``seeds`` (old seq ->
+    new seq, one to one) are matches; ``removed`` old rules and ``created`` new ones are in no
+    match that the passes after the seeds would make."""
+
+    seeds: Mapping[int, int] = field(default_factory=dict)
+    removed: frozenset[int] = frozenset()
+    created: frozenset[int] = frozenset()
+
+
+def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule], known: Known | None = None) -> list[Match]:
     """Match the rules of ``old`` to those of ``new`` (both in document order); returns the
     matches in the old edition's order. Rules of ``old`` absent from the result are removed,
-    rules of ``new`` absent from it are created."""
+    rules of ``new`` absent from it are created. ``known`` seeds are taken where both rules are
+    still unmatched after passes 1-6, before the weaker passes 7 and 8, whose matches of a rule
+    ``known`` says was removed or created are then dropped."""
     pairs: dict[int, int] = {}  # old seq -> new seq
     taken: set[int] = set()
     matched: dict[int, int] = {}  # new seq -> old seq
@@ -167,9 +181,15 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule]) -> list[
     _structure(old, new, pairs, taken, pair, families)
     _grown(old, new, pairs, taken, pair)
     _followed(old, new, pairs, taken, pair)
-    if _mutual(old, new, pairs, taken, pair) | _kept_opening(old, new, pairs, taken, pair):
+    known = known or Known()
+    seeded = [pair(o, n) for o, n in known.seeds.items()
+              if o in old_by and n in new_by and o not in pairs and n not in taken]
+    settled = set(pairs)
+    if bool(seeded) | _mutual(old, new, pairs, taken, pair) | _kept_opening(old, new, pairs, taken, pair):
         _siblings(old, new, pairs, taken, pair)
         _structure(old, new, pairs, taken, pair, families)
+    for o in [o for o in pairs if o not in settled and (o in known.removed or pairs[o] in known.created)]:
+        del pairs[o]
     matches = []
     for o in sorted(pairs):
         change, refs_only = change_of(old_by[o], new_by[pairs[o]])

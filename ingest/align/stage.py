@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
 
 from ingest.align import links
 from ingest.align.editions import chains, forget_keys, load_rules, stored_editions
 from ingest.align.lineage import chain_lineages
+from ingest.align.match import Known
 
 ALIGNMENT_TABLES = ("chain", "lineage", "parts", "links", "counterparts")
 """The store's tables the alignment fills (with the ``alignment`` meta value)."""
@@ -99,19 +101,53 @@ def _align(db: sqlite3.Connection) -> dict:
             cache[edition] = load_rules(db, edition)
         return cache[edition]
 
-    pairs, next_id = [], 0
-    for lang, chain in chain_of.items():
+    pairs, next_id, joined = [], 0, []
+    for lang, chain in sorted(chain_of.items(), key=lambda item: item[0] != "en"):  # English first
         db.executemany("INSERT INTO chain VALUES (?, ?, ?)", [(e, lang, i) for i, e in enumerate(chain)])
-        aligned = chain_lineages(chain, rules_of, next_id)
+        seeds = None if lang == "en" else lambda old, new: through_english(db, old, new)
+        aligned = chain_lineages(chain, rules_of, next_id, seeds)
         db.executemany("INSERT INTO lineage VALUES (?, ?, ?, ?, ?)", aligned.lineages)
         db.executemany("INSERT INTO parts VALUES (?, ?, ?, ?, ?)", aligned.parts)
         pairs += [asdict(s) for s in aligned.summaries]
         next_id = aligned.next_id
         for edition in chain[:-2]:
             cache.pop(edition, None)
-    joined = _join_copies(db, others, chain_of, rules_of)
-    joined += _join_translations(db, editions, chain_of)
+        if lang == "en":  # the translations' English rules, before their chains are aligned
+            joined += _join_translations(db, editions, chain_of)
+    if "en" not in chain_of:
+        joined += _join_translations(db, editions, chain_of)
+    joined = _join_copies(db, others, chain_of, rules_of) + joined
     return {"pairs": pairs, "links": joined}
+
+
+def through_english(db: sqlite3.Connection, old: str, new: str) -> Known:
+    """What the English says of two editions of a translation (``match.Known``), each joined to
+    the English edition it translates (``counterparts``): the rules that translate one English
+    rule in the two English editions (one lineage) are one rule, so that a rule the translator
+    retranslated or renumbered with the English stays itself (zh 2022-06-10 900.1; 310.7 ->
+    311.7), one to one both ways; a rule whose English rule was removed by the newer English
+    edition was removed, and one whose English rule was created after the older was created."""
+    def english(edition: str) -> tuple[str | None, dict[int, int]]:
+        anchor = db.execute("SELECT anchor FROM links WHERE edition = ? AND kind = 'translation'", (edition,)).fetchall()
+        if not anchor:
+            return None, {}
+        rows = db.execute("SELECT c.seq, l.lineage FROM counterparts c JOIN lineage l ON l.edition = c.anchor "
+                          "AND l.seq = c.anchor_seq WHERE c.edition = ? AND c.anchor = ? AND c.agrees = 1",
+                          (edition, anchor[0][0])).fetchall()
+        return anchor[0][0], dict(rows)
+
+    (old_en, old_lineage), (new_en, new_lineage) = english(old), english(new)
+    if old_en is None or new_en is None:
+        return Known()
+    held = {edition: {lineage for (lineage,) in db.execute("SELECT lineage FROM lineage WHERE edition = ?", (edition,))}
+            for edition in (old_en, new_en)}
+    by_lineage = Counter(new_lineage.values())
+    new_of = {lineage: seq for seq, lineage in new_lineage.items() if by_lineage[lineage] == 1}
+    seeds = {o: new_of[lineage] for o, lineage in old_lineage.items() if lineage in new_of}
+    taken = Counter(seeds.values())
+    return Known({o: n for o, n in seeds.items() if taken[n] == 1},
+                 frozenset(o for o, lineage in old_lineage.items() if lineage not in held[new_en]),
+                 frozenset(n for n, lineage in new_lineage.items() if lineage not in held[old_en]))
 
 
 def _join_copies(db, others, chain_of, rules_of) -> list[dict]:

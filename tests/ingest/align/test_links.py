@@ -117,3 +117,25 @@ def test_an_undated_translation_alone_in_its_language_is_joined_to_the_english_i
     located = history.locate(store, translation.id, "702.19b")
     assert history.counterparts(store, "zh", located) == [
         {"lang": "en", "edition": "en-2024-04-12", "number": "702.19b", "change": "unchanged"}]
+
+
+@pytest.mark.corpus
+def test_a_translations_history_follows_the_english_rules_it_translates(tmp_path) -> None:
+    """zh 2022-06-10 -> 2023-11-17: 900.1 was retranslated in other words and 310.7 became 311.7
+    (battles took 310) with its text extended; by their texts alone both were removed and created."""
+    from ingest.build import build_kb
+    from kb.store import history
+    from kb.store.layout import current_build
+    from kb.store.read import Store
+    from tests.corpus import shared_file
+
+    files = [shared_file(name) for name in ("zh/2022-06-10.txt", "zh/2023-11-17.txt", "en/2022-06-10.txt",
+                                            "en/2023-11-17.txt")]
+    assert build_kb(files, tmp_path / "kb").published
+    store = Store(current_build(tmp_path / "kb").store)
+
+    def steps(number: str) -> list[tuple[str, str | None, str]]:
+        return [(s.edition, s.number, s.change) for s in history.history(store, "zh", "zh-2022-06-10", number).steps]
+
+    assert steps("900.1") == [("zh-2022-06-10", "900.1", "created"), ("zh-2023-11-17", "900.1", "edited")]
+    assert steps("310.7") == [("zh-2022-06-10", "310.7", "created"), ("zh-2023-11-17", "311.7", "moved+edited")]

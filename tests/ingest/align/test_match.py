@@ -217,3 +217,19 @@ def test_a_subheading_made_a_rule_is_that_rule_not_its_old_umbrella_heading():
     matched = [(old[m.old].number, new[m.new].number) for m in align_rules(old, new)]
     assert matched == [("4", "6"), ("419.6", "613"), ("419.6a", "613.1"), ("419.7", "614"), ("419.7a", "614.1"),
                        ("419.9", "615"), ("419.9a", "615.1"), ("419.9b", "615.2")]  # 419 is removed
+
+
+def test_what_the_english_says_of_a_translation_settles_what_its_texts_cannot():
+    # invented texts: 900.1 retranslated in other words, as zh 2022-06-10 -> 2023-11-17 did; and
+    # a dropped rule that opens as an added one does (the weak pass 8 would pair them)
+    from ingest.align.match import Known
+
+    opening = "When a player shuffles the shared deck of the game, "
+    old = edition(("900", "Casual Variants"), ("900.1", "This section holds optional rules for casual play."),
+                  ("901", "Old Variant"), ("901.2", opening + "every card in the graveyards goes back into it first, face down, in a random order."))
+    new = edition(("900", "Casual Variants"), ("900.1", "The rules here are variants one may choose to play for fun."),
+                  ("905", "New Variant"), ("905.3", opening + "they may look at the bottom three cards of it and then put them on top of that deck."))
+    assert [(m.old, m.new) for m in align_rules(old, new)] == [(0, 0), (3, 3)]  # 900.1 removed and created
+    known = Known(seeds={1: 1}, removed=frozenset({3}), created=frozenset({3}))
+    assert [(m.old, m.new, m.change) for m in align_rules(old, new, known)] == [
+        (0, 0, "unchanged"), (1, 1, "edited")]  # 901.2 is not 905.3
