@@ -2,9 +2,11 @@
 (``kb.store.schema``: ``chain``, ``lineage``, ``parts``, ``links``, ``counterparts``) and the ``alignment``
 meta value (per aligned pair of consecutive editions the counts of each change, and the seconds).
 
-Order: each language's chain is aligned (``ingest.align.lineage``: lineages, merges and splits); then every edition outside a
-chain is fingerprinted and joined to its anchor (``ingest.align.links``); then every translation
-edition is joined to its English partner.
+Order: the English chain is aligned (``ingest.align.lineage``: lineages, merges and splits); then
+every translation edition is joined to its English partner (``ingest.align.links``); then each
+other language's chain is aligned with what the English says of it (``through_english``); then
+every edition outside a chain is fingerprinted and joined to its anchor, or, an undated
+translation with none, to the English edition it translates.
 
 The build aligns while its workers index (``ingest.build``): ``align_beside`` only reads the store
 (others may read it meanwhile) and writes the tables to a file of their own, which
@@ -114,8 +116,6 @@ def _align(db: sqlite3.Connection) -> dict:
             cache.pop(edition, None)
         if lang == "en":  # the translations' English rules, before their chains are aligned
             joined += _join_translations(db, editions, chain_of)
-    if "en" not in chain_of:
-        joined += _join_translations(db, editions, chain_of)
     joined = _join_copies(db, others, chain_of, rules_of) + joined
     return {"pairs": pairs, "links": joined}
 
