@@ -132,14 +132,25 @@ def entry_for(edition: Edition, text: str) -> tuple[Edition, list[GlossaryEntry]
         if not found and edition.lang != "en":  # the edition's term for an English one: trample, 践踏
             found = next((entries_named(edition, term) for term in _terms_in(text, edition.lang)), [])
         return (edition, found) if found else None
-    english, native = english_glossary(edition)
+    english = english_glossary(edition)[0]
     if english is None:
         return None
-    wanted = name_key(text)
-    headword = next((term for term, written in native.items()
-                     if wanted in {name_key(name) for name in (written, *_LISTED.split(written))}), None)
-    found = entries_named(english, headword or text)
+    found = entries_named(english, _native_names(edition).get(name_key(text), text))
     return (english, found) if found else None
+
+
+def _native_names(edition: Edition) -> dict[str, str]:
+    """``{name_key of a term in the edition's language, or of a term it lists: English headword}``
+    for an edition without a glossary (``english_glossary``), the first headword winning; read
+    once per build."""
+    cache = state.cache("native_glossary_names")
+    if edition.id not in cache:
+        named: dict[str, str] = {}
+        for headword, written in english_glossary(edition)[1].items():
+            for name in (written, *_LISTED.split(written)):
+                named.setdefault(name_key(name), headword)
+        cache[edition.id] = named
+    return cache[edition.id]
 
 
 def searched_entry(texts: Sequence[str], edition: Edition | None, lang: str | None,
