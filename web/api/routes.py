@@ -130,10 +130,9 @@ def search() -> Response:
          "snippet": str(h.snippet), "score": h.score, "url": h.href}
         for h in hit_displays(found.hits)
     ]
-    shown = hit_displays(found.hits[:1])
+    first = state.store().edition(found.hits[0].edition) if found.hits else None
     typed = [query.query, found.corrected] if found.corrected else [query.query]
-    glossed = searched_entry(typed, query.edition, query.lang,
-                             shown[0].edition if shown else None) if query.query.strip() else None
+    glossed = searched_entry(typed, query.edition, query.lang, first) if query.query.strip() else None
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
                     "corrected": found.corrected, "glossary": _glossary_json(glossed), "hits": hits})
 
