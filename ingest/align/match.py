@@ -236,10 +236,22 @@ def _structure(old, new, pairs, taken, pair, families) -> None:
             if candidate.seq in taken:
                 continue
             score = fuzz.ratio(kid.key, candidate.key)
+            new_near = families.new_near(candidate, target)
             if (score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, families.old_near(kid, kids),
-                                                             families.new_near(candidate, target), pairs, taken)
-                    and not families.elsewhere(kid, candidate)):
+                                                             new_near, pairs, taken)
+                    and not families.elsewhere(kid, candidate) and not _held_elsewhere(kid, candidate, new_near, taken)):
                 pair(kid.seq, candidate.seq)
+
+
+def _held_elsewhere(old_rule, new_rule, new_near, taken) -> bool:
+    """Whether an unmatched rule near ``new_rule`` holds ``old_rule``'s text grown (at least
+    ``GROWN_SHARE`` of its word triples) and ``new_rule`` does not: 2017-04-28 put a new 201.3a
+    where the offset expects the old one, whose text grew into 201.3b (pass 5 then pairs it)."""
+    grams = _triples(old_rule.key)
+    if len(grams) < MIN_TRIPLES or len(grams & _triples(new_rule.key)) >= GROWN_SHARE * len(grams):
+        return False
+    return any(len(grams & _triples(r.key)) >= GROWN_SHARE * len(grams) and len(old_rule.key) <= GROWN_LENGTH * len(r.key)
+               for r in new_near if r.seq not in taken and r is not new_rule)
 
 
 def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken, floor: float = 0.0) -> bool:
@@ -337,7 +349,8 @@ def _siblings(old, new, pairs, taken, pair) -> None:
         old_rule, new_rule = old_by[o], new_by[n]
         old_near = [*old_children[old_rule.parent], *_under(old_children, old_rule.number)]
         new_near = [*new_children[new_rule.parent], *_under(new_children, new_rule.number)]
-        if not _contested(old_rule, new_rule, -score, old_near, new_near, pairs, taken, RIVAL_SCORE):
+        if (not _contested(old_rule, new_rule, -score, old_near, new_near, pairs, taken, RIVAL_SCORE)
+                and not _held_elsewhere(old_rule, new_rule, new_near, taken)):
             pair(o, n)
 
 
@@ -366,10 +379,10 @@ def _same_number(old, new, pairs, taken, pair, families) -> None:
             if candidate.seq in taken:
                 continue
             score = fuzz.ratio(r.key, candidate.key)
+            new_near = families.new_near(candidate, new_children[candidate.parent])
             if score >= SAME_NUMBER_SCORE and not _contested(
-                    r, candidate, score, families.old_near(r, old_children[r.parent]),
-                    families.new_near(candidate, new_children[candidate.parent]), pairs, taken
-            ) and not families.elsewhere(r, candidate):
+                    r, candidate, score, families.old_near(r, old_children[r.parent]), new_near, pairs, taken
+            ) and not families.elsewhere(r, candidate) and not _held_elsewhere(r, candidate, new_near, taken):
                 pair(r.seq, candidate.seq)
                 break
 

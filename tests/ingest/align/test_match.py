@@ -233,3 +233,19 @@ def test_what_the_english_says_of_a_translation_settles_what_its_texts_cannot():
     known = Known(seeds={1: 1}, removed=frozenset({3}), created=frozenset({3}))
     assert [(m.old, m.new, m.change) for m in align_rules(old, new, known)] == [
         (0, 0, "unchanged"), (1, 1, "edited")]  # 901.2 is not 905.3
+
+
+def test_a_rule_whose_text_grew_under_the_next_number_is_not_the_new_rule_put_in_its_place():
+    # invented texts, shaped as 2017-04-28 201.3: a new 201.3a put where the old one stood (and
+    # more like it than its grown text is), whose text grew into 201.3b
+    split = "If a player wants to name a split widget, the player must name one of its halves, but not both of them."
+    flip = "If a player wants to name a flip widget's other name, the player may do so."
+    old = edition(("201.3", "Naming rules for widgets."), ("201.3a", split), ("201.3b", flip))
+    new = edition(("201.3", "Naming rules for widgets."),
+                  ("201.3a", "If a player wants to name a widget with a quality, the player must name one that has it, "
+                             "not another."),
+                  ("201.3b", split + " If a player is told to name a widget with some quality, use only the qualities "
+                                     "of that half of it."),
+                  ("201.3c", flip + " Use its other qualities, too."))
+    matched = [(old[m.old].number, new[m.new].number) for m in align_rules(old, new)]
+    assert matched == [("201.3", "201.3"), ("201.3a", "201.3b"), ("201.3b", "201.3c")]
