@@ -9,7 +9,6 @@ glossary, has the English glossary its glossary page shows, named also by its Ko
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from kb.model import Edition, GlossaryEntry
 from kb.scripts import script_language
@@ -153,16 +152,16 @@ def _native_names(edition: Edition) -> dict[str, str]:
     return cache[edition.id]
 
 
-def searched_entry(texts: Sequence[str], edition: Edition | None, lang: str | None,
+def searched_entry(query: str, corrected: str | None, edition: Edition | None, lang: str | None,
                    first: Edition | None) -> tuple[Edition, list[GlossaryEntry]] | None:
     """The glossary entries a search names and their edition (``entry_for``: ``legend rule``,
-    ``トランプル``, Korean ``전설 규칙`` in the English glossary), trying ``texts`` in order (the
-    query as typed, then as corrected: ``Plainswalk`` is a term, not a slip for planeswalk): in
+    ``トランプル``, Korean ``전설 규칙`` in the English glossary), trying the ``query`` as typed,
+    then as ``corrected`` when it was (``Plainswalk`` is a term, not a slip for planeswalk): in
     the ``edition`` searched, else the newest of ``lang``; with neither, in the edition of the
     first hit (``first``), else the newest of the query's script, then the newest of each other
     language (kanji may be Chinese: ``黄金城祝福``). None when no text names one or each is longer
     than a term (``GLOSSED_CHARS``)."""
-    for text in texts:
+    for text in (query, corrected) if corrected else (query,):
         if len(text) > GLOSSED_CHARS:
             continue
         for chosen in _glossaries_for(text, edition, lang, first):

@@ -96,6 +96,8 @@ def _align(db: sqlite3.Connection) -> dict:
         db.execute(f"DELETE FROM {table}")
     editions = stored_editions(db)
     chain_of, others = chains(editions)
+    dates = {e.id: e.date for e in editions}
+    english = [(e, dates[e]) for e in chain_of.get("en", [])]  # (id, date), oldest first
     cache: dict[str, list] = {}
 
     def rules_of(edition: str):
@@ -115,8 +117,8 @@ def _align(db: sqlite3.Connection) -> dict:
         for edition in chain[:-2]:
             cache.pop(edition, None)
         if lang == "en":  # the translations' English rules, before their chains are aligned
-            joined += _join_translations(db, editions, chain_of)
-    joined = _join_copies(db, others, chain_of, rules_of) + joined
+            joined += _join_translations(db, editions, chain_of, english)
+    joined = _join_copies(db, others, chain_of, rules_of, english) + joined
     return {"pairs": pairs, "links": joined}
 
 
@@ -150,14 +152,14 @@ def through_english(db: sqlite3.Connection, old: str, new: str) -> Known:
                  frozenset(n for n, lineage in new_lineage.items() if lineage not in held[old_en]))
 
 
-def _join_copies(db, others, chain_of, rules_of) -> list[dict]:
+def _join_copies(db, others, chain_of, rules_of, english) -> list[dict]:
     out = []
     for copy in others:
         chain = chain_of.get(copy.lang, [])
         officials = {e: {r.plain for r in rules_of(e)} for e in chain}
         matches = links.fingerprint(rules_of(copy.id), officials)
         if not matches:
-            out += _join_undated_translation(db, copy)
+            out += _join_undated_translation(db, copy, english)
             continue
         anchor = matches[0][0]
         db.executemany("INSERT INTO links VALUES (?, 'copy', ?, ?, ?)",
@@ -169,15 +171,12 @@ def _join_copies(db, others, chain_of, rules_of) -> list[dict]:
     return out
 
 
-def _join_undated_translation(db, copy) -> list[dict]:
+def _join_undated_translation(db, copy, english) -> list[dict]:
     """An undated translation that copies no edition of its language (the only Chinese text given
     to a build, without its date line) joined to the English edition it translates, as a dated
     one is (``links.join_translation`` with no date)."""
     if copy.lang == "en":
         return []
-    english = [(e, date) for e, date in db.execute(
-        "SELECT e.id, e.effective_date FROM editions e JOIN chain c ON c.edition = e.id WHERE c.lang = 'en' "
-        "ORDER BY c.position")]
     return _insert_translation(db, copy.id, links.join_translation(db, copy.id, None, english))
 
 
@@ -191,9 +190,7 @@ def _insert_translation(db, edition: str, joined) -> list[dict]:
     return [{"edition": edition, "kind": "translation", "anchor": anchor, "share": share}]
 
 
-def _join_translations(db, editions, chain_of) -> list[dict]:
-    dates = {e.id: e.date for e in editions}
-    english = [(e, dates[e]) for e in chain_of.get("en", [])]
+def _join_translations(db, editions, chain_of, english) -> list[dict]:
     out = []
     for edition in editions:
         if edition.lang == "en" or edition.id not in {e for c in chain_of.values() for e in c}:

@@ -131,8 +131,8 @@ def search() -> Response:
         for h in hit_displays(found.hits)
     ]
     first = state.store().edition(found.hits[0].edition) if found.hits else None
-    typed = [query.query, found.corrected] if found.corrected else [query.query]
-    glossed = searched_entry(typed, query.edition, query.lang, first) if query.query.strip() else None
+    glossed = (searched_entry(query.query, found.corrected, query.edition, query.lang, first)
+               if query.query.strip() else None)
     return jsonify({"query": query.query, "lang": query.lang, "edition": query.edition.id if query.edition else None,
                     "corrected": found.corrected, "glossary": _glossary_json(glossed), "hits": hits})
 

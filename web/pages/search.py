@@ -65,8 +65,7 @@ def search() -> Response | str:
         hits, corrected, cards = hit_displays(shown), found.corrected, found.cards
     glossed = None
     if args.query and page == 1:
-        typed = [args.query, corrected] if corrected else [args.query]
-        glossed = searched_entry(typed, args.edition, args.lang, hits[0].edition if hits else None)
+        glossed = searched_entry(args.query, corrected, args.edition, args.lang, hits[0].edition if hits else None)
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
                            linked=linker(glossed[0]) if glossed else None,
