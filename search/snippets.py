@@ -1,6 +1,7 @@
 """Search-result snippets: a rule's text, HTML-escaped, matched words wrapped in ``<mark>``.
 
-The passages are whoosh's (``whoosh.highlight.highlight`` with a ``ContextFragmenter`` and its
+A rule text of at most ``SNIPPET_CHARS`` characters (most rules) is shown whole, every match
+marked. The passages of a longer one are whoosh's (``whoosh.highlight.highlight`` with a ``ContextFragmenter`` and its
 basic fragment scorer, byte for byte), computed here over the text's tokens kept from earlier
 searches (``TEXTS_KEPT`` texts per process): analysing a rule's text was most of a snippet's cost,
 and the same rules come back for many queries. The tokens are kept in columns with an index of
@@ -99,8 +100,10 @@ class _Tokens:
 def snippet(text: str, terms: Iterable[str], analyzer: Analyzer,
             words: Sequence[Sequence[str]] | None = None) -> str:
     """Up to ``FRAGMENTS`` passages of ``text`` around the tokens in ``terms`` (token texts as
-    ``analyzer`` gives them), HTML-escaped with matches in ``<mark>``; when nothing matches, the
-    text's start (``SNIPPET_CHARS`` characters, ``…`` when cut). Safe to insert as markup.
+    ``analyzer`` gives them), HTML-escaped with matches in ``<mark>``; a text of at most
+    ``SNIPPET_CHARS`` characters is shown whole (whoosh's passages would cut a short rule around its
+    matches, and need not be found); when nothing matches, the text's start (``SNIPPET_CHARS``
+    characters, ``…`` when cut). Safe to insert as markup.
 
     ``words`` are the query's words as their tokens (``[("エン", "ンチ", "チャ", "ャン", "ント")]``),
     for CJK text, whose words are runs of overlapping bigrams: a token then matches only as part
@@ -112,6 +115,8 @@ def snippet(text: str, terms: Iterable[str], analyzer: Analyzer,
         matches = tokens.matches(terms)
         if matches and words is not None:
             matches = whole_words(text, tokens, matches, words)
+        if matches and len(text) <= SNIPPET_CHARS:  # a short rule is shown whole, every match marked
+            return _marked(text, tokens, [(0, len(text), matches)])
         if matches:
             scored = [(_fragment_score(tokens, f), f[0], f) for f in _fragments(text, tokens, matches)]
             scored.sort(key=lambda item: item[:2], reverse=True)  # heapq.nlargest's order, cheaper for a few

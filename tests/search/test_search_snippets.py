@@ -45,7 +45,7 @@ def test_korean_and_japanese_matches_are_marked_whole(searcher: Searcher) -> Non
     assert [(h.number, h.title, h.snippet) for h in korean] == [
         ("702.19", "돌진", "<mark>돌진</mark> Trample"),
         ("702.19a", "돌진", "<mark>돌진</mark>은 공격 생물의 전투피해 분배에 관한 규칙을 변경하는 정적 능력입니다. 이 능력을 가진 "
-         "생물이 방어하거나 비전투피해를 입힌 경우에는 아무 효과가 없습니다. (See rule 510, \"Combat Damage Step …"),
+         "생물이 방어하거나 비전투피해를 입힌 경우에는 아무 효과가 없습니다. (See rule 510, \"Combat Damage Step.\")"),
     ]
     japanese = searcher.search("マリガン", lang="ja", limit=1)[0].snippet
     assert japanese.startswith("… 行う。全プレイヤーが選択を終えた後、<mark>マリガン</mark>することを選んだ")
@@ -145,9 +145,19 @@ def _whooshs(text: str, terms: frozenset[str], analyzer) -> str:
     return snippet(text, (), analyzer)  # no passage: the text's start, as snippet gives it
 
 
-def test_snippets_are_whooshs_passages_on_every_rule_text(searcher: Searcher) -> None:
-    """Every rule text of the search KB, with the terms of queries of one to four of its own
-    tokens (and a token no text holds), gives the passages whoosh's highlighter gives."""
+def test_a_short_text_is_shown_whole_with_every_match_marked() -> None:
+    text = "A creature with frobnicate can't be blocked except by two or more creatures, and frobnicate stacks."
+    assert len(text) <= SNIPPET_CHARS
+    assert snippet(text, ["frobnic", "creatur"], english_analyzer()) == (
+        "A <mark>creature</mark> with <mark>frobnicate</mark> can't be blocked except by two or more "
+        "<mark>creatures</mark>, and <mark>frobnicate</mark> stacks.")
+    longer = "Some words before the match, enough of them to be cut away. " * 4 + text
+    assert snippet(longer, ["frobnic"], english_analyzer()).startswith("… ")
+
+
+def test_snippets_are_whooshs_passages_on_every_long_rule_text(searcher: Searcher) -> None:
+    """Every rule text of the search KB longer than a snippet, with the terms of queries of one to
+    four of its own tokens (and a token no text holds), gives the passages whoosh's highlighter gives."""
     import random
 
     from search.analysis import analyzer_for
@@ -158,6 +168,8 @@ def test_snippets_are_whooshs_passages_on_every_rule_text(searcher: Searcher) ->
         analyzer = analyzer_for(edition.lang)
         for rule in searcher.store.rules(edition.id):
             text = rule.text * chooser.choice((1, 1, 4))  # long texts make several passages
+            while rule.text and len(text) <= SNIPPET_CHARS:  # a shorter text is shown whole
+                text += " " + rule.text
             tokens = [t.text for t in analyzer(text, mode="query", removestops=False)]
             for size in (1, 2, 4):
                 terms = frozenset(chooser.sample(tokens, min(size, len(tokens))) + ["zzqx"])
