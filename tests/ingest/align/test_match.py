@@ -249,3 +249,20 @@ def test_a_rule_whose_text_grew_under_the_next_number_is_not_the_new_rule_put_in
                   ("201.3c", flip + " Use its other qualities, too."))
     matched = [(old[m.old].number, new[m.new].number) for m in align_rules(old, new)]
     assert matched == [("201.3", "201.3"), ("201.3a", "201.3b"), ("201.3b", "201.3c")]
+
+
+def test_a_rule_lightly_edited_is_not_paired_by_place_with_a_new_variant_of_it():
+    # invented texts, shaped as zh 2023-11-17 -> 2024-02-02 701.34: a variant of 701.34c put after
+    # it (disguise after morph), the rest moved down one; the offset of 701.34d -> 701.34e expects
+    # the old 701.34c at 701.34d (a ratio of 89: less than 10 points below 97), where 701.34c is the
+    # old one lightly edited, at a quarter of the distance from identical
+    morph = ("If a widget with frobbing is spun, its controller may turn it face up using the frobbing procedure "
+             "of rule 702.37e, or the procedure of this rule, treating it as a spun widget.")
+    edited = morph.replace("procedure of this", "procedures of this").replace("a spun", "an already spun")
+    variant = edited.replace("frobbing", "disguise").replace("702.37e", "702.168d")
+    old = edition(("701.34", "Spin"), ("701.34a", SPIN), ("701.34c", morph), ("701.34d", DISCARD))
+    new = edition(("701.34", "Spin"), ("701.34a", SPIN.replace(".", ", already.")), ("701.34c", edited),
+                  ("701.34d", variant), ("701.34e", DISCARD))
+    matched = [(old[m.old].number, new[m.new].number, m.change) for m in align_rules(old, new)]
+    assert matched == [("701.34", "701.34", "unchanged"), ("701.34a", "701.34a", "edited"),
+                       ("701.34c", "701.34c", "edited"), ("701.34d", "701.34e", "moved")]
