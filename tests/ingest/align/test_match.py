@@ -266,3 +266,12 @@ def test_a_rule_lightly_edited_is_not_paired_by_place_with_a_new_variant_of_it()
     matched = [(old[m.old].number, new[m.new].number, m.change) for m in align_rules(old, new)]
     assert matched == [("701.34", "701.34", "unchanged"), ("701.34a", "701.34a", "edited"),
                        ("701.34c", "701.34c", "edited"), ("701.34d", "701.34e", "moved")]
+
+
+def test_a_space_dropped_beside_chinese_is_no_edit_and_one_between_korean_words_is():
+    # invented texts: zh 2023-11-17 printed "参见规则 100.2a" in 16 rules that 2022-06-10 had spaced
+    old = edition(("950.1", "玩家可以旋转小部件（参见规则 950.2）。 然后结束。"), ("950.2", "소형 장치를 회전합니다."),
+                  ("950.3", "小部件的控制者選ぶ。"))
+    new = edition(("950.1", "玩家可以旋转小部件（参见规则950.2）。然后结束。"), ("950.2", "소형장치를 회전합니다."),
+                  ("950.3", "小部件的 控制者 選ぶ。"))
+    assert [m.change for m in align_rules(old, new)] == ["unchanged", "edited", "unchanged"]
