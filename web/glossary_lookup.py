@@ -9,6 +9,7 @@ glossary, has the English glossary its glossary page shows, named also by its Ko
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from kb.model import Edition, GlossaryEntry
 from kb.scripts import script_language
@@ -152,8 +153,17 @@ def _native_names(edition: Edition) -> dict[str, str]:
     return cache[edition.id]
 
 
+class Glossed(NamedTuple):
+    """What ``searched_entry`` finds: the ``entries`` and the ``edition`` printing them, named in
+    the edition ``searched`` (the same, or a Korean one showing the English glossary)."""
+
+    edition: Edition
+    entries: list[GlossaryEntry]
+    searched: Edition
+
+
 def searched_entry(query: str, corrected: str | None, edition: Edition | None, lang: str | None,
-                   first: Edition | None) -> tuple[Edition, list[GlossaryEntry]] | None:
+                   first: Edition | None) -> Glossed | None:
     """The glossary entries a search names and their edition (``entry_for``: ``legend rule``,
     ``トランプル``, Korean ``전설 규칙`` in the English glossary), trying the ``query`` as typed,
     then as ``corrected`` when it was (``Plainswalk`` is a term, not a slip for planeswalk): in
@@ -167,7 +177,7 @@ def searched_entry(query: str, corrected: str | None, edition: Edition | None, l
         for chosen in _glossaries_for(text, edition, lang, first):
             found = entry_for(chosen, text)
             if found is not None:
-                return found
+                return Glossed(*found, chosen)
     return None
 
 

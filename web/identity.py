@@ -101,6 +101,18 @@ def translated_rules(english: Edition, number: str) -> list[Counterpart]:
     return _translations(located) if located else []
 
 
+def translated_number(english: Edition, number: str, translation: Edition) -> str | None:
+    """The number in ``translation`` of the rule that translates rule ``number`` of the English
+    edition ``english`` (by identity: the stored alignment), or None when none does."""
+    store = state.store()
+    located = history.locate(store, english.id, number)
+    seqs = [seq for edition_id, seq in history.translations(store, located) if edition_id == translation.id] \
+        if located else []
+    rows = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (translation.id, seqs[0])) \
+        if seqs else []
+    return rows[0][0] if rows else None
+
+
 def _translations(located: history.Located) -> list[Counterpart]:
     """The newest translated rule of each language joined to this English rule's lineage."""
     store, urls = state.store(), state.urls()

@@ -24,6 +24,7 @@ from markupsafe import Markup, escape
 from kb import numbers
 from kb.model import Edition, Reference
 from web import state
+from web.identity import translated_number
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,23 @@ def link_for(edition: Edition) -> LinkFor:
                           None if holder is edition else holder.lang)
 
     return link
+
+
+def translation_linker(english: Edition, translation: Edition) -> Linker:
+    """A ``Linker`` for texts of the English edition ``english`` shown for ``translation`` (the
+    English glossary entry of a Korean search): a resolved target links the translation's rule
+    that translates it (``web.identity.translated_number``), else the English rule."""
+    in_english = link_for(english)
+    urls = state.urls()
+
+    def link(number: str, resolved: bool) -> LinkTarget | None:
+        translated = translated_number(english, number, translation) if resolved else None
+        if translated is None or not numbers.is_canonical(translated):
+            return in_english(number, resolved)
+        return LinkTarget(urls.rule(translation.lang, translated, translation),
+                          urls.api_preview(translation.lang, translated, translation))
+
+    return lambda text, references: render_text(text, references, link)
 
 
 def _same_day_english(edition: Edition) -> Edition | None:

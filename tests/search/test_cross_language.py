@@ -368,6 +368,18 @@ def test_a_search_for_a_term_shows_its_glossary_entry_in_the_language_searched(
     assert shown.select(".definition a.ref")  # its references are linked
 
 
+def test_the_english_entry_of_a_korean_search_links_the_korean_rules(kb_dir: Path) -> None:
+    # the Korean texts print no glossary: the entry is the English edition's they translate, and
+    # its "See rule 702.19" is the Korean 702.19 for a Korean reader
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    for query in ("돌진", "전설 규칙"):
+        page = BeautifulSoup(client.get("/search", query_string={"q": query, "lang": "ko"}).text, "html.parser")
+        hrefs = [a["href"] for a in page.select("aside.glossary-hit .definition a.ref")]
+        assert hrefs and all(href.startswith("/ko/cr/") for href in hrefs), (query, hrefs)
+    page = BeautifulSoup(client.get("/search", query_string={"q": "돌진", "lang": "ko"}).text, "html.parser")
+    assert [a["href"] for a in page.select("aside.glossary-hit .definition a.ref")] == ["/ko/cr/702.19"]
+
+
 @pytest.mark.parametrize(("lang", "query"), [("ja", "接死 トランプル"), ("zh", "死触 践踏"), ("ko", "돌진 치명타")])
 def test_two_keywords_find_where_they_meet_in_every_language(kb, lang: str, query: str) -> None:
     # each word counts once: トランプル is four bigrams, 接死 one

@@ -11,7 +11,6 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from kb.errors import RuleNotFound, RuleUnaligned
-from kb.model import Edition, GlossaryEntry
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, edition_matches, english_partners, history_json
@@ -22,7 +21,7 @@ from search.corrections import SearchResult
 from web.display import hit_displays
 from web.errors import abort_with
 from web.identity import number_now
-from web.glossary_lookup import searched_entry
+from web.glossary_lookup import Glossed, searched_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -137,12 +136,12 @@ def search() -> Response:
                     "corrected": found.corrected, "glossary": _glossary_json(glossed), "hits": hits})
 
 
-def _glossary_json(glossed: tuple[Edition, list[GlossaryEntry]] | None) -> list[dict[str, object]]:
+def _glossary_json(glossed: Glossed | None) -> list[dict[str, object]]:
     """The search's glossary entries (``web.glossary_lookup.searched_entry``) as JSON, each with
     its term, definition, the rules it cites, edition and page; empty for none."""
     if glossed is None:
         return []
-    edition, entries = glossed
+    edition, entries = glossed.edition, glossed.entries
     return [{**glossary_entry_json(entry), "lang": edition.lang, "edition": edition.id,
              "url": state.urls().glossary(edition.lang, entry.term, edition)} for entry in entries]
 

@@ -20,8 +20,8 @@ from web import state
 from kb.scripts import script_language as _script_of
 from web.args import SearchArgs, search_args
 from web.display import hit_displays
-from web.render import linker
-from web.glossary_lookup import searched_entry
+from web.render import Linker, linker, translation_linker
+from web.glossary_lookup import Glossed, searched_entry
 
 bp = Blueprint("search", __name__)
 
@@ -68,9 +68,17 @@ def search() -> Response | str:
         glossed = searched_entry(args.query, corrected, args.edition, args.lang, hits[0].edition if hits else None)
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
-                           linked=linker(glossed[0]) if glossed else None,
+                           linked=_glossary_linker(glossed) if glossed else None,
                            languages=state.store().languages(), other_script=other_script,
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
+
+
+def _glossary_linker(glossed: Glossed) -> Linker:
+    """The links of the glossary entry's references: to the searched translation's rules when the
+    entry is the English one it shows (Korean), else within the entry's edition."""
+    if glossed.searched.lang != glossed.edition.lang:
+        return translation_linker(glossed.edition, glossed.searched)
+    return linker(glossed.edition)
 
 
 def _page(raw: str | None) -> int:
