@@ -126,12 +126,12 @@ def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
     for edition, lang in _editions(db):
         if lang == "en":
             continue
-        yield from _printed_english(db, edition, lang)
-        if edition in partner:
+        if edition in partner:  # first: the English term is then credited to an English edition's rule
             yield from _counterpart_headings(db, edition, lang, partner[edition])
             yield from _counterpart_defined(db, edition, lang, partner[edition])
             yield from _counterpart_glossary(db, edition, lang, partner[edition])
             yield from _counterpart_glosses(db, edition, lang, partner[edition], glossed)
+        yield from _printed_english(db, edition, lang)
 
 
 def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str, edition: str,

@@ -277,7 +277,7 @@ def test_a_sentence_or_the_english_itself_is_no_translations_term() -> None:
 
 
 TRAMPLE_JSON = {"concept": "trample", "terms": {
-    "en": [{"term": "Trample", "reading": None, "kind": "heading", "edition": "ja-2026-01-16", "number": "702.19"}],
+    "en": [{"term": "Trample", "reading": None, "kind": "heading", "edition": "en-2026-01-16", "number": "702.19"}],
     "ko": [{"term": "돌진", "reading": None, "kind": "heading", "edition": "ko-2021-11-19", "number": "702.19"}],
     "ja": [{"term": "トランプル", "reading": None, "kind": "heading", "edition": "ja-2026-01-16", "number": "702.19"}],
     "zh": [{"term": "践踏", "reading": None, "kind": "heading", "edition": "zh-2024-04-12", "number": "702.19"}]}}
