@@ -159,6 +159,17 @@ class Expander:
         rules = tuple(sorted(found.values(), key=lambda e: -e.share))
         return Expansion(rules, frozenset(jargon_words))
 
+    def jargon_of(self, query: str, edition: Edition) -> list[str]:
+        """The rules in ``edition`` that the judge vocabulary says all of ``query`` means, the
+        first target of each entry (``伝説ルール``: 704.5j; ``SBA``: 704); empty when no phrase is
+        the whole query."""
+        words = phrase_words(query)
+        vocabulary = self._vocabulary(edition)
+        found = [entries for start, end, entries, _ in vocabulary.jargon.find(words) if (start, end) == (0, len(words))]
+        numbers = [self._found(vocabulary, Entry(entry.words, entry.source, entry.targets[:1]), base, edition)
+                   for entries in found for entry, base in entries if entry.targets] if words else []
+        return list(dict.fromkeys(number for listed in numbers for number in listed))
+
     def _jargon(self, words: tuple[str, ...], vocabulary: _EditionVocabulary, weight: _Weights, edition: Edition,
                 found: dict[str, Expanded], scale: float, source: str | None = None) -> set[str]:
         """Adds to ``found`` the rules of the judge-vocabulary phrases of ``words`` (a share of

@@ -205,6 +205,11 @@ class Searcher:
         with self._readers.use(targets[0].id):
             return self._in_edition(query, targets[0])
 
+    def jargon_rules(self, query: str, edition: Edition) -> list[str]:
+        """The rules in ``edition`` that the judge vocabulary says all of ``query`` means
+        (``search.expand.Expander.jargon_of``: ``SBA`` is 704), best first; empty for none."""
+        return self._expander.jargon_of(query, edition)
+
     def _in_edition(self, query: str, edition: Edition) -> str:
         """``query`` as searched in an edition the caller holds: ``in_language``, unless the words
         as typed name rules of the edition and the translation names none of them (the Korean

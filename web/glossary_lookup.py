@@ -18,6 +18,9 @@ from kb.store.terms import english_singular, fold, split_headword
 from search.analysis import simplified
 from web import state
 
+JARGON_ENTRIES = 2
+"""Most glossary entries shown for judge vocabulary (``EDH``: Commander and EDH (Obsolete); the six
+entries citing the mulligan rule are too many to be what ``london mulligan`` means)."""
 GLOSSED_CHARS = 60
 """A query longer than this names no glossary entry (typed terms are short; the longest headwords,
 "Remove from the Game, Removed, …", are lists of obsolete terms)."""
@@ -171,14 +174,45 @@ def searched_entry(query: str, corrected: str | None, edition: Edition | None, l
     first hit (``first``), else the newest of the query's script, then the newest of each other
     language (kanji may be Chinese: ``黄金城祝福``). None when no text names one or each is longer
     than a term (``GLOSSED_CHARS``)."""
-    for text in (query, corrected) if corrected else (query,):
-        if len(text) > GLOSSED_CHARS:
-            continue
+    texts = [text for text in ((query, corrected) if corrected else (query,)) if len(text) <= GLOSSED_CHARS]
+    for text in texts:
         for chosen in _glossaries_for(text, edition, lang, first):
             found = entry_for(chosen, text)
             if found is not None:
                 return Glossed(*found, chosen)
+    for text in texts:
+        for chosen in _glossaries_for(text, edition, lang, first):
+            found = jargon_entry(chosen, text)
+            if found is not None:
+                return Glossed(*found, chosen)
     return None
+
+
+def jargon_entry(edition: Edition, text: str) -> tuple[Edition, list[GlossaryEntry]] | None:
+    """The glossary entries of what the judge vocabulary says all of ``text`` means
+    (``search.searcher.Searcher.jargon_rules``): those that cite that rule and no other, at most
+    ``JARGON_ENTRIES`` (``SBA``: State-Based Actions; ``伝説ルール``: レジェンド・ルール), and the
+    edition printing them (for Korean, the English glossary it shows). None when none does."""
+    glossary = edition if _entry_names(edition) else english_glossary(edition)[0]
+    if glossary is None:
+        return None
+    numbers = state.searcher().jargon_rules(text, glossary)
+    entries = _citing_only(glossary).get(numbers[0], []) if numbers else []
+    return (glossary, entries) if 0 < len(entries) <= JARGON_ENTRIES else None
+
+
+def _citing_only(edition: Edition) -> dict[str, list[GlossaryEntry]]:
+    """``{rule number: the edition's glossary entries citing that rule and no other}``, read once
+    per build."""
+    cache = state.cache("glossary_citing_only")
+    if edition.id not in cache:
+        citing: dict[str, list[GlossaryEntry]] = {}
+        for entry in state.store().glossary(edition.id):
+            targets = {target for reference in entry.references for target in reference.targets}
+            if len(targets) == 1:
+                citing.setdefault(targets.pop(), []).append(entry)
+        cache[edition.id] = citing
+    return cache[edition.id]
 
 
 def _glossaries_for(text: str, edition: Edition | None, lang: str | None, first: Edition | None) -> list[Edition]:

@@ -358,6 +358,11 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
     ("돌진", None, "/en/glossary/Trample?edition=2021-11-19", "용어집 (English · 2021-11-19)"),  # its English edition's
     ("トランプル", None, "/ja/glossary/" + quote("トランプル（とらんぷる）／Trample", safe=""), "用語集"),
     ("踐踏", "zh", "/zh/glossary/" + quote("践踏", safe=""), "词汇表"),  # Traditional characters
+    # judge vocabulary: the entry citing the rule it means, and no other
+    ("伝説ルール", None, "/ja/glossary/" + quote("レジェンド・ルール（れじぇんどるーる）／Legend Rule", safe=""), "用語集"),
+    ("SBA", "en", "/en/glossary/" + quote("State-Based Actions", safe=""), "Glossary"),
+    ("상태기반행동", "ko", "/en/glossary/" + quote("State-Based Actions", safe="") + "?edition=2021-11-19",
+     "용어집 (English · 2021-11-19)"),
 ])
 def test_a_search_for_a_term_shows_its_glossary_entry_in_the_language_searched(
         kb_dir: Path, query: str, lang: str | None, entry: str, heading: str) -> None:
