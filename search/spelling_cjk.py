@@ -14,6 +14,8 @@ kana to full size and splitting voicing marks (NFD), so ``まりがん``/``マ�
 ``マリカン``/``マリガン``, ``トクン``/``トークン`` and ``マリガンン``/``マリガン`` cost 1; an exact match
 of the small/full-size kana or of the voicing wins ties. Candidates are found through a
 deletion index (SymSpell): every vocabulary form with up to ``MAX_EDITS`` characters deleted.
+A word of two kanji, which typing distance cannot correct, may be a homophone slip of the input
+method (``search.kanji_sounds``: ``墓池 -> 墓地``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from itertools import combinations
 
 from kb.model import Vocabulary
 from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, HIRAGANA_RUN, KANJI, KATAKANA
+from search.kanji_sounds import KanjiHomophones
 from search.korean import PARTICLES, agreeing
 from search.spelling import distance as osa_distance
 
@@ -81,6 +84,7 @@ class CJKSpeller:
             forms.setdefault(str(reading), str(word))
         self.forms = forms
         self._katakana = [w for w in self.weights if KATAKANA_WORD.fullmatch(w)]
+        self._homophones = KanjiHomophones(self.weights)
         self._deletions: dict[str, set[str]] = {}
         for form in forms:
             if len(form) <= MAX_FORM_CHARS:
@@ -135,7 +139,9 @@ class CJKSpeller:
             if found <= limit:
                 target = self.forms[form]
                 ranked.append((found, osa_distance(word, form), -self.weights.get(target, 0), target))
-        return min(ranked)[3] if ranked and min(ranked)[3] != word else None
+        if not ranked:  # two kanji: a homophone slip only (墓池 -> 墓地)
+            return self._homophones.correct(word)
+        return min(ranked)[3] if min(ranked)[3] != word else None
 
 
 def _folded(word: str) -> str:

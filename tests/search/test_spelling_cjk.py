@@ -80,3 +80,10 @@ def test_a_glossary_headword_gives_the_vocabulary_its_term_alone() -> None:
     # a reading as a word made フェイズ・アウト typed without its dot a misspelling of ふぇいずあうと
     assert CJKSpeller(Vocabulary(names={"ふぇいずあうと": 10})).correct("フェイズアウト") == "ふぇいずあうと"
     assert CJKSpeller(Vocabulary(names={"フェイズ・アウト": 10})).correct("フェイズアウト") == "フェイズ・アウト"
+
+
+def test_two_kanji_are_corrected_only_to_a_word_read_alike() -> None:
+    # an input method's slip: one kanji swapped for another of the same reading (池/地: チ, 紋/文: モン)
+    speller = CJKSpeller(Vocabulary(names={"墓地": 5, "呪文": 9, "追放": 4, "目的": 3, "墓石": 1}))
+    assert [speller.correct(word) for word in ("墓池", "呪紋", "追方", "墓地", "天気", "墓", "基地")] == [
+        "墓地", "呪文", "追放", None, None, None, None]  # 基 is not read as 墓, 天気 keeps no kanji

@@ -1,0 +1,67 @@
+"""Japanese kanji words typed as a homophone (``墓池 -> 墓地``, ``呪紋 -> 呪文``, ``追方 -> 追放``).
+
+A Japanese input method converts a reading to kanji and offers every kanji of that reading: the
+usual slip in a kanji word is one kanji swapped for another read alike, not a neighbouring key.
+Typing distance cannot tell that slip from another word in a word of two kanji (each kanji of
+``墓地`` starts hundreds of words), so a two-kanji word no text holds is corrected only to a
+vocabulary word that keeps one of its kanji in place and whose other kanji shares a reading with
+the one typed. A kanji's readings are its single-kanji entries in Janome's dictionary (IPADIC:
+``地``: ジ, チ; ``池``: イケ, チ); the dictionary is opened on the first word corrected.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from kb.scripts import KANJI
+
+TWO_KANJI = re.compile(f"[{KANJI}]{{2}}")
+_lock = threading.Lock()
+_tokenizer: list[Any] = []
+
+
+@functools.lru_cache(maxsize=4096)
+def readings(kanji: str) -> frozenset[str]:
+    """The katakana readings Janome's dictionary gives ``kanji`` (one character) as a word of its
+    own (``方``: カタ, ガタ, ホウ, ポウ); empty when it has none."""
+    with _lock:
+        if not _tokenizer:
+            from janome.tokenizer import Tokenizer  # its dictionary takes about 0.3 s to open
+
+            _tokenizer.append(Tokenizer())
+        tokenizer = _tokenizer[0]
+        dictionary = tokenizer.sys_dic
+        entries = [entry for entry in dictionary.lookup(kanji.encode("utf8"), tokenizer.matcher) if entry[1] == kanji]
+        return frozenset(reading for reading in (dictionary.lookup_extra(entry[0])[4] for entry in entries)
+                         if reading != "*")
+
+
+class KanjiHomophones:
+    """The two-kanji words of a vocabulary (``{word: weight}``), found by the kanji they keep."""
+
+    def __init__(self, weights: Mapping[str, int]) -> None:
+        self.weights = weights
+        self._by_kept: dict[tuple[int, str], list[str]] = {}
+        for word in weights:
+            if TWO_KANJI.fullmatch(word):
+                for position in (0, 1):
+                    self._by_kept.setdefault((position, word[position]), []).append(word)
+
+    def correct(self, word: str) -> str | None:
+        """The heaviest vocabulary word that keeps one kanji of ``word`` (two kanji) in place and
+        reads its other kanji alike (see the module); None when ``word`` is not two kanji, is a
+        vocabulary word, or no word does."""
+        if not TWO_KANJI.fullmatch(word) or word in self.weights:
+            return None
+        found = []
+        for position in (0, 1):
+            other = 1 - position
+            typed = readings(word[other])
+            for candidate in self._by_kept.get((position, word[position]), ()):
+                if typed & readings(candidate[other]):
+                    found.append((self.weights[candidate], candidate))
+        return max(found)[1] if found else None
