@@ -67,7 +67,7 @@ CARD = "card"
 DECAY = 0.9
 COMMON_WORD = 60
 MAX_GLOSSARY_RULES = 4
-QUESTION_WORDS = STOP_WORDS | frozenset(
+QUESTION_WORDS = STOP_WORDS | frozenset(word.replace("'", "") for word in  # as phrase_words gives them
     "what whats what's happens happen happened does do did doesn't don't how why who whom which where would "
     "could should i me my mine i'm our they them their it's its he she his her so then than because "
     "get gets got there here just also still does only "

@@ -132,12 +132,12 @@ def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
 
 
 def phrase_words(text: str) -> tuple[str, ...]:
-    """``text`` as the words a phrase is matched on: NFKC, case-folded, apostrophes plain,
-    hyphens and slashes as spaces, punctuation dropped; a run of Latin letters and digits and a
-    run of another script are separate words (``"ETB를 can't-beats-can"`` -> ``("etb", "를",
-    "can't", "beats", "can")``)."""
+    """``text`` as the words a phrase is matched on: NFKC, case-folded, apostrophes inside a word
+    dropped (``cant`` is typed for ``can't``), hyphens and slashes as spaces, punctuation dropped;
+    a run of Latin letters and digits and a run of another script are separate words (``"ETB를
+    can't-beats-can"`` -> ``("etb", "를", "cant", "beats", "can")``)."""
     text = unicodedata.normalize("NFKC", text).casefold().translate(_APOSTROPHES)
-    return tuple(_WORD.findall(_SEPARATORS.sub(" ", text)))
+    return tuple(word.replace("'", "") for word in _WORD.findall(_SEPARATORS.sub(" ", text)))
 
 
 def fold(text: str) -> str:

@@ -6,17 +6,20 @@ see ``SEARCHES``. Candidates are the words within ``max_distance`` edits that sh
 asked for, edits counted as the optimal-string-alignment distance (rapidfuzz's ``OSA``: an
 insertion, a deletion, a substitution or a swap of two adjacent letters each cost 1, so ``hatse``
 is one edit from ``haste``); they are ranked by that distance, then by how often the word occurs,
-then alphabetically.
+then alphabetically. A word the vocabulary holds with an apostrophe, typed without it, is that
+word (``cant``, ``dont``, ``opponents``: ``can’t``, ``don’t``, ``opponent’s``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from rapidfuzz.distance import OSA
 
 from kb.model import Vocabulary
 
+APOSTROPHES = re.compile("['\u2019]")
 SEARCHES = (("title", 1), ("text", 1), ("title", 0))
 """(vocabulary, letters at the start that must be right), tried in order until one gives a
 correction: first letters are rarely the ones mistyped, and fixing the first letter keeps the
@@ -40,10 +43,18 @@ class LatinSpeller:
             for word in words:
                 by_letter.setdefault(word[:1], []).append(word)
             self._by_letter[kind] = by_letter
+        self._unmarked: dict[str, str] = {}
+        for kind in ("title", "text"):  # title words first
+            for word in sorted(self._words[kind], key=lambda w: -self._words[kind][w]):
+                if APOSTROPHES.search(word):
+                    self._unmarked.setdefault(APOSTROPHES.sub("", word), word)
 
     def correct(self, word: str) -> str | None:
         """The best correction of a lower-case Latin ``word``, or None when the word is too short
-        or nothing is close enough."""
+        or nothing is close enough. A word typed without its apostrophe is that word (``cant``:
+        ``can’t``, not the commoner ``cast`` one letter away)."""
+        if word in self._unmarked:
+            return self._unmarked[word]
         limit = max_distance(word)
         if limit == 0:
             return None

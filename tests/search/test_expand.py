@@ -48,6 +48,7 @@ def _numbers(searcher: Searcher, query: str, **options) -> list[str]:
     ("APNAP", "101.4"),                                      # the CR's "(APNAP) order" rule
     ("summoning sick", "302.6"), ("layer 7b", "613.4b"),     # read from the CR's text
     ("can't-beats-can", "101.2"), ("can't be countered", "101.3"),
+    ("cant beats can", "101.2"), ("cant be countered", "101.3"),  # typed without the apostrophe
     ("multiple replacement effects", "616.1"), ("timestamp", "613.7"),
     ("blink", "400.7"), ("flicker", "400.7"), ("dies", "700.4"), ("the stack", "405"),
     ("tutor", "701.23a"), ("CMC", "202.3"), ("comes into play", "603.6a"),

@@ -145,3 +145,14 @@ def test_write_index_holds_every_edition_once(tmp_path: Path) -> None:
 ])
 def test_distance(a: str, b: str, edits: int) -> None:
     assert distance(a, b) == edits
+
+
+def test_a_word_typed_without_its_apostrophe_is_that_word() -> None:
+    from kb.model import Vocabulary
+    from search.spelling import LatinSpeller
+
+    # invented counts: "cast" is far commoner than "can’t", and one letter from "cant" as well
+    speller = LatinSpeller(Vocabulary(title_words={"widget": 3}, text_words={
+        "cast": 900, "can’t": 40, "can": 300, "don’t": 20, "opponent’s": 50, "opponents": 60, "widgets": 5}))
+    assert [speller.correct(word) for word in ("cant", "dont", "opponets", "cst")] == [
+        "can’t", "don’t", "opponents", None]

@@ -26,8 +26,8 @@ def rules_2026() -> list[Rule]:
     return list(parse_rules(source.paragraphs, lang="en", source=source.name).rules)
 
 
-def test_phrase_words_ignore_case_hyphens_and_typographic_apostrophes() -> None:
-    assert phrase_words("Can’t-beats-CAN") == ("can't", "beats", "can")
+def test_phrase_words_ignore_case_hyphens_and_apostrophes() -> None:
+    assert phrase_words("Can’t-beats-CAN") == phrase_words("cant beats can") == ("cant", "beats", "can")
     assert phrase_words("ETB를 쓰면? P/T") == ("etb", "를", "쓰면", "p", "t")
     assert phrase_words("“Layer 7b:”") == ("layer", "7b")
 
