@@ -114,7 +114,7 @@ def test_judge_vocabulary_in_a_named_cards_text_adds_its_rules(searcher: Searche
     found = [e for e in expander.expand(question, edition, card_texts=[VERDICT.rules_text(), REFUSAL.rules_text()]).rules
              if e.source == CARD]  # and "responds", the question's own jargon (117.7)
     assert [(e.number, e.phrase) for e in found] == [
-        ("101.3", "can't be countered"), ("101.2", "can't be countered"), ("609.3", "can't be countered")]
+        ("101.3", "cant be countered"), ("101.2", "cant be countered"), ("609.3", "cant be countered")]  # phrase_words
     # the phrase's part of the card's text: "can't" and "countered" of the six words of "this spell
     # can't be countered destroy target creature" that say something (without a reader, one each)
     assert found[0].share == pytest.approx(CARD_SHARE * 2 / 6)
