@@ -12,6 +12,7 @@ run that holds it (``マリカンはいつできますか`` -> ``マリガンは
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,14 +45,13 @@ class SearchNotes:
 
     def corrected(self, edition_id: str, typed: ParsedQuery, searched: ParsedQuery) -> None:
         """Record the words ``searched`` changed in ``typed`` (``correct_query``'s input and
-        output: the same clauses, word for word) for the edition."""
+        output: the same clauses, word for word, or a word split in two) for the edition."""
         changed = self.corrections.setdefault(edition_id, {})
         for before, after in zip(typed.clauses, searched.clauses):
-            for word, fixed in zip(before.text.split(), after.text.split()):
-                if word != fixed:
-                    earlier = [typed for typed, was in changed.items() if was == word]  # corrected again
-                    for key in earlier or [word]:
-                        changed[key] = fixed
+            for word, fixed in _replaced(before.text.split(), after.text.split()):
+                earlier = [typed for typed, was in changed.items() if was == word]  # corrected again
+                for key in earlier or [word]:
+                    changed[key] = fixed
         if changed:
             self.searched[edition_id] = " ".join(clause.text for clause in searched.clauses)
 
@@ -77,3 +77,14 @@ class SearchNotes:
         if fixed == " ".join(query.split()):  # not as typed (put in another language, NFKC): as searched
             return self.searched[edition_id or ""]
         return fixed
+
+
+def _replaced(typed: list[str], searched: list[str]) -> list[tuple[str, str]]:
+    """The words of ``typed`` that ``searched`` replaced, each with what replaced it: word for
+    word when both have as many, else by difflib's alignment (``statebased actions`` -> ``state
+    based actions``: ``statebased`` -> ``state based``)."""
+    if len(typed) == len(searched):
+        return [(word, fixed) for word, fixed in zip(typed, searched) if word != fixed]
+    opcodes = difflib.SequenceMatcher(a=typed, b=searched, autojunk=False).get_opcodes()
+    return [(" ".join(typed[i1:i2]), " ".join(searched[j1:j2])) for tag, i1, i2, j1, j2 in opcodes
+            if tag == "replace"]

@@ -7,7 +7,8 @@ asked for, edits counted as the optimal-string-alignment distance (rapidfuzz's `
 insertion, a deletion, a substitution or a swap of two adjacent letters each cost 1, so ``hatse``
 is one edit from ``haste``); they are ranked by that distance, then by how often the word occurs,
 then alphabetically. A word the vocabulary holds with an apostrophe, typed without it, is that
-word (``cant``, ``dont``, ``opponents``: ``can’t``, ``don’t``, ``opponent’s``).
+word (``cant``, ``dont``: ``can’t``, ``don’t``). A word none is close to may be two typed without
+their space (``statebased``: ``state based``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from rapidfuzz.distance import OSA
 from kb.model import Vocabulary
 
 APOSTROPHES = re.compile("['\u2019]")
+MIN_PART = 3
+"""Fewest letters of each word a word typed without a space is split into."""
 SEARCHES = (("title", 1), ("text", 1), ("title", 0))
 """(vocabulary, letters at the start that must be right), tried in order until one gives a
 correction: first letters are rarely the ones mistyped, and fixing the first letter keeps the
@@ -69,7 +72,17 @@ class LatinSpeller:
             ]
             if close:
                 return min(close)[2]
-        return None
+        return self._split(word)
+
+    def _split(self, word: str) -> str | None:
+        """``word`` as two words typed without the space between them (``statebased``: ``state
+        based``; ``manavalue``), each a vocabulary word of ``MIN_PART`` letters or more, the
+        split whose rarer word is commonest; None when no split gives two."""
+        words = self._words["text"]
+        splits = [(min(words.get(word[:i], 0), words.get(word[i:], 0)), word[:i], word[i:])
+                  for i in range(MIN_PART, len(word) - MIN_PART + 1)]
+        best = max(splits, default=None)
+        return f"{best[1]} {best[2]}" if best is not None and best[0] > 0 else None
 
 
 def distance(a: str, b: str) -> int:

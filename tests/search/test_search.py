@@ -230,6 +230,7 @@ def test_a_searcher_is_shared_between_threads(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("lang", "query", "corrected", "first"), [
     ("en", "tramlpe", "trample", "702.19"),
     ("en", "trample damge", "trample damage", "702.19a"),
+    ("en", "statebased actions", "state based actions", "704"),  # two words typed without their space
     ("ko", "돌짐은", "돌진은", "702.19"),           # a Korean run corrected inside its word, then 돌진 read without 은
 ])
 def test_find_says_what_it_corrected_and_literal_searches_as_typed(
