@@ -5,8 +5,10 @@ usual slip in a kanji word is one kanji swapped for another read alike, not a ne
 Typing distance cannot tell that slip from another word in a word of two kanji (each kanji of
 ``墓地`` starts hundreds of words), so a two-kanji word no text holds is corrected only to a
 vocabulary word that keeps one of its kanji in place and whose other kanji shares a reading with
-the one typed. A kanji's readings are its single-kanji entries in Janome's dictionary (IPADIC:
-``地``: ジ, チ; ``池``: イケ, チ); the dictionary is opened on the first word corrected.
+the one typed, and that is no word of everyday Japanese (``商品`` is not a slip for ``賞品``). A
+kanji's readings are its single-kanji entries in Janome's dictionary (IPADIC: ``地``: ジ, チ;
+``池``: イケ, チ) as a common noun or an affix, not as a name or a verb's stem (``輝`` read アキラ made
+``輝体`` 全体); the dictionary is opened on the first word corrected.
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ from typing import Any
 from kb.scripts import KANJI
 
 TWO_KANJI = re.compile(f"[{KANJI}]{{2}}")
+COMMON_KINDS = ("名詞", "接頭詞")
+PROPER_NOUN = "名詞,固有名詞"
 _lock = threading.Lock()
 _tokenizer: list[Any] = []
 
 
-@functools.lru_cache(maxsize=4096)
-def readings(kanji: str) -> frozenset[str]:
-    """The katakana readings Janome's dictionary gives ``kanji`` (one character) as a word of its
-    own (``方``: カタ, ガタ, ホウ, ポウ); empty when it has none."""
+def _entries(surface: str) -> list[tuple[str, str]]:
+    """``(part of speech, reading)`` of each entry of Janome's dictionary written ``surface``."""
     with _lock:
         if not _tokenizer:
             from janome.tokenizer import Tokenizer  # its dictionary takes about 0.3 s to open
@@ -35,9 +37,24 @@ def readings(kanji: str) -> frozenset[str]:
             _tokenizer.append(Tokenizer())
         tokenizer = _tokenizer[0]
         dictionary = tokenizer.sys_dic
-        entries = [entry for entry in dictionary.lookup(kanji.encode("utf8"), tokenizer.matcher) if entry[1] == kanji]
-        return frozenset(reading for reading in (dictionary.lookup_extra(entry[0])[4] for entry in entries)
-                         if reading != "*")
+        found = [entry for entry in dictionary.lookup(surface.encode("utf8"), tokenizer.matcher) if entry[1] == surface]
+        return [(extra[0], extra[4]) for extra in (dictionary.lookup_extra(entry[0]) for entry in found)]
+
+
+@functools.lru_cache(maxsize=4096)
+def readings(kanji: str) -> frozenset[str]:
+    """The katakana readings Janome's dictionary gives ``kanji`` (one character) as a word of its
+    own (``方``: カタ, ガタ, ホウ, ポウ), but not as a name (``節`` read タカシ) nor a verb's stem of
+    one kana (``見`` read ミ, ``射`` イ; ``放`` ホウ is kept); empty when it has none."""
+    return frozenset(reading for kind, reading in _entries(kanji) if reading != "*" and not kind.startswith(PROPER_NOUN)
+                     and (kind.startswith(COMMON_KINDS) or kind.startswith("動詞") and len(reading) > 1))
+
+
+@functools.lru_cache(maxsize=4096)
+def is_word(word: str) -> bool:
+    """Whether Janome's dictionary of everyday Japanese holds ``word`` whole (``商品``, ``意見``): a
+    word typed as itself, not a slip for a rules word read alike (``賞品``, ``意味``)."""
+    return bool(_entries(word))
 
 
 class KanjiHomophones:
@@ -54,8 +71,8 @@ class KanjiHomophones:
     def correct(self, word: str) -> str | None:
         """The heaviest vocabulary word that keeps one kanji of ``word`` (two kanji) in place and
         reads its other kanji alike (see the module); None when ``word`` is not two kanji, is a
-        vocabulary word, or no word does."""
-        if not TWO_KANJI.fullmatch(word) or word in self.weights:
+        vocabulary word or a word of everyday Japanese (``is_word``), or no word does."""
+        if not TWO_KANJI.fullmatch(word) or word in self.weights or is_word(word):
             return None
         found = []
         for position in (0, 1):

@@ -87,3 +87,6 @@ def test_two_kanji_are_corrected_only_to_a_word_read_alike() -> None:
     speller = CJKSpeller(Vocabulary(names={"墓地": 5, "呪文": 9, "追放": 4, "目的": 3, "墓石": 1}))
     assert [speller.correct(word) for word in ("墓池", "呪紋", "追方", "墓地", "天気", "墓", "基地")] == [
         "墓地", "呪文", "追放", None, None, None, None]  # 基 is not read as 墓, 天気 keeps no kanji
+    # a word of everyday Japanese is typed as itself; a kanji's name reading (輝: アキラ) is no reading
+    prizes = CJKSpeller(Vocabulary(names={"賞品": 5, "全体": 9, "意味": 9}))
+    assert [prizes.correct(word) for word in ("商品", "輝体", "意見", "賞金")] == [None, None, None, None]
