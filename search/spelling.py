@@ -21,6 +21,13 @@ from rapidfuzz.distance import OSA
 from kb.model import Vocabulary
 
 APOSTROPHES = re.compile("['\u2019]")
+CONTRACTIONS = frozenset(
+    "aint arent cant couldnt didnt doesnt dont hadnt hasnt havent isnt mightnt mustnt neednt shant shouldnt wasnt "
+    "werent wont wouldnt im ive youve weve theyve youre theyre shes hes thats whats theres heres wheres whos youll "
+    "theyll itll thatll youd theyd".split())
+"""English contractions typed without their apostrophe: a word, not a slip for a rules word one
+letter away (``shouldnt`` is not ``should``; ``hadnt`` is not ``haunt``). Those the rules print
+are read as printed (``cant``: ``can’t``)."""
 MIN_PART = 3
 """Fewest letters of each word a word typed without a space is split into."""
 SEARCHES = (("title", 1), ("text", 1), ("title", 0))
@@ -55,9 +62,12 @@ class LatinSpeller:
     def correct(self, word: str) -> str | None:
         """The best correction of a lower-case Latin ``word``, or None when the word is too short
         or nothing is close enough. A word typed without its apostrophe is that word (``cant``:
-        ``can’t``, not the commoner ``cast`` one letter away)."""
+        ``can’t``, not the commoner ``cast`` one letter away); another contraction so typed is
+        not corrected (``CONTRACTIONS``)."""
         if word in self._unmarked:
             return self._unmarked[word]
+        if word in CONTRACTIONS:
+            return None
         limit = max_distance(word)
         if limit == 0:
             return None

@@ -156,3 +156,5 @@ def test_a_word_typed_without_its_apostrophe_is_that_word() -> None:
         "cast": 900, "can’t": 40, "can": 300, "don’t": 20, "opponent’s": 50, "opponents": 60, "widgets": 5}))
     assert [speller.correct(word) for word in ("cant", "dont", "opponets", "cst")] == [
         "can’t", "don’t", "opponents", None]
+    should = LatinSpeller(Vocabulary(text_words={"should": 90, "haunt": 9, "must": 50}))
+    assert [should.correct(word) for word in ("shouldnt", "hadnt", "mustnt", "shuold")] == [None, None, None, "should"]
