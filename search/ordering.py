@@ -14,6 +14,7 @@ from whoosh.searching import Searcher as WhooshSearcher
 from kb import numbers
 from kb.scripts import KANA, script_language
 from kb.store.terms import fold
+from search.analysis import name_key
 from search.index import rule_and_under
 from search.query import ParsedQuery
 from search.related import named_rules
@@ -55,7 +56,9 @@ def named_rules_first(
     rule``: a title, defined or glossary term; or a term the rules ``glossed`` gloss with it,
     ``kb.store.terms.TermDictionary.glossed_names``), those rules and the rules under them first,
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
-    then the other results; of two rules, the one titled exactly as typed first (``Commander``:
+    then the other results; of a rule not titled as typed (a glossary term citing a section:
+    Vehicle names 301, Artifacts), the rule and those under it among ``results`` (301, 301.7,
+    301.7a: not 301.1-301.6, which say nothing of vehicles); of two rules, the one titled exactly as typed first (``Commander``:
     903 before 408, the command zone, whose name is the same once stemmed); of more, those titled
     exactly as typed, when they are one or two (``In Play`` in 2004: 217.5, not 217 and 409-411,
     named Play once stemmed). A query that also
@@ -69,9 +72,14 @@ def named_rules_first(
     if not named:
         return results[:limit]
     docnums: list[int] = []
+    held = {found.docnum for found, _ in results}
+    name = query_name(parsed)
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
-        docnums += [d for d in sorted(matching_docs(searcher, family)) if d not in docnums]
+        found = sorted(matching_docs(searcher, family))
+        if found and not _titled(searcher, number, name, lang):  # a term whose glossary entry cites a section:
+            found = found[:1] + [d for d in found[1:] if d in held]  # Vehicle names 301, then 301.7, not 301.1
+        docnums += [d for d in found if d not in docnums]
     top = max((score for _, score in results), default=1.0)
     shown = docnums[:limit]
     scores = [top + (len(docnums) - rank) * 0.01 for rank in range(len(shown))]
@@ -119,11 +127,14 @@ def lists_named(named: Sequence[str]) -> bool:
     return 0 < len(named) <= MAX_NAMED
 
 
-def _titled(searcher: WhooshSearcher, number: str, name: str) -> bool:
-    """Whether rule ``number``'s title is ``name`` as typed (case and width aside)."""
+def _titled(searcher: WhooshSearcher, number: str, name: str, lang: str | None = None) -> bool:
+    """Whether rule ``number``'s title is ``name`` as typed (case and width aside); with ``lang``,
+    once stemmed too (``search.analysis.name_key``: ``artifact`` is the title Artifacts)."""
     docnums = matching_docs(searcher, wq.Term("number", number))
     titles = {str(stored_fields(searcher, docnum)["context"]) for docnum in docnums}
-    return fold(name) in {fold(title) for title in titles}
+    if fold(name) in {fold(title) for title in titles}:
+        return True
+    return lang is not None and bool(name_key(name, lang)) and name_key(name, lang) in {name_key(t, lang) for t in titles}
 
 
 def below(found: list, floor: float | None) -> list[tuple[object, float]]:

@@ -102,8 +102,9 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
 
 
 @pytest.mark.parametrize(("lang", "query", "first"), [
-    ("ko", "멀리건은", ["103.4", "103.4a", "103.4b"]),  # 멀리건은 alone is in 903.12g, 800.6, 103.4c: they came first
-    ("ko", "멀리건은 어떻게 하나요?", ["103.4", "103.4a", "103.4b"]),
+    # 멀리건은 alone is in 903.12g, 800.6, 103.4c: they came first; 103.4a (Vanguard hand size) says no 멀리건
+    ("ko", "멀리건은", ["103.4", "103.4b", "103.4c"]),
+    ("ko", "멀리건은 어떻게 하나요?", ["103.4", "103.4b", "103.4c"]),
     ("ko", "돌진은", ["702.19", "702.19a", "702.19b"]),
     ("ko", "전설 규칙이란 무엇인가요", ["704.5j"]),
     ("ko", "격발능력은 어떻게 되나요?", ["603"]),  # 격발 능력 without its space: 702.130a came first, 603 8th
@@ -117,6 +118,12 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
 ])
 def test_a_word_is_searched_without_its_particles_nor_a_questions_words(kb, lang: str, query: str, first) -> None:
     assert [hit.number for hit in kb.search(query, lang=lang, limit=len(first))] == first
+
+
+def test_a_term_whose_glossary_entry_cites_a_section_lists_the_rules_that_say_it(kb) -> None:
+    # Vehicle cites 301 (Artifacts) and 702.122 (Crew): 301.1-301.6 say nothing of vehicles
+    assert [hit.number for hit in kb.search("vehicle", lang="en", limit=5)] == ["301", "301.7", "301.7a", "301.7b", "702.122"]
+    assert [hit.number for hit in kb.search("artifacts", lang="en", limit=3)] == ["301", "301.1", "301.2"]  # its title
 
 
 @pytest.mark.parametrize(("lang", "query", "first"), [
