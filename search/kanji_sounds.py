@@ -7,8 +7,8 @@ Typing distance cannot tell that slip from another word in a word of two kanji (
 vocabulary word that keeps one of its kanji in place and whose other kanji shares a reading with
 the one typed, and that is no word of everyday Japanese (``商品`` is not a slip for ``賞品``). A
 kanji's readings are its single-kanji entries in Janome's dictionary (IPADIC: ``地``: ジ, チ;
-``池``: イケ, チ) as a common noun or an affix, not as a name or a verb's stem (``輝`` read アキラ made
-``輝体`` 全体); the dictionary is opened on the first word corrected.
+``池``: イケ, チ), not as a name nor a verb's stem of one kana (``輝`` read アキラ made ``輝体``
+全体); the dictionary is opened on the first word corrected.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from kb.scripts import KANJI
 
 TWO_KANJI = re.compile(f"[{KANJI}]{{2}}")
 COMMON_KINDS = ("名詞", "接頭詞")
+"""Parts of speech (IPADIC) whose readings of a kanji count whatever their length; a verb's count from two kana."""
 PROPER_NOUN = "名詞,固有名詞"
 _lock = threading.Lock()
 _tokenizer: list[Any] = []
