@@ -172,8 +172,9 @@ def searched_entry(query: str, corrected: str | None, edition: Edition | None, l
     then as ``corrected`` when it was (``Plainswalk`` is a term, not a slip for planeswalk): in
     the ``edition`` searched, else the newest of ``lang``; with neither, in the edition of the
     first hit (``first``), else the newest of the query's script, then the newest of each other
-    language (kanji may be Chinese: ``黄金城祝福``). None when no text names one or each is longer
-    than a term (``GLOSSED_CHARS``)."""
+    language (kanji may be Chinese: ``黄金城祝福``); when none names an entry, the entries of
+    what it means as judge vocabulary (``jargon_entry``: ``SBA``). None when no text names one or
+    each is longer than a term (``GLOSSED_CHARS``)."""
     texts = [text for text in ((query, corrected) if corrected else (query,)) if len(text) <= GLOSSED_CHARS]
     for text in texts:
         for chosen in _glossaries_for(text, edition, lang, first):
