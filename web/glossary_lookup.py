@@ -12,7 +12,7 @@ import re
 from typing import NamedTuple
 
 from kb.model import Edition, GlossaryEntry
-from kb.scripts import script_language
+from kb.scripts import KANA, script_language
 from kb.store.coverage import english_stand_in
 from kb.store.terms import english_singular, fold, split_headword
 from search.analysis import simplified
@@ -193,13 +193,22 @@ def jargon_entry(edition: Edition, text: str) -> tuple[Edition, list[GlossaryEnt
     """The glossary entries of what the judge vocabulary says all of ``text`` means
     (``search.searcher.Searcher.jargon_rules``): those that cite that rule and no other, at most
     ``JARGON_ENTRIES`` (``SBA``: State-Based Actions; ``伝説ルール``: レジェンド・ルール), and the
-    edition printing them (for Korean, the English glossary it shows). None when none does."""
+    edition printing them (for Korean, the English glossary it shows). None when none does, or
+    when ``text`` is written in another script than the edition's language (``_written_in``)."""
     glossary = edition if _entry_names(edition) else english_glossary(edition)[0]
-    if glossary is None:
+    if glossary is None or not _written_in(text, edition.lang):
         return None
     numbers = state.searcher().jargon_rules(text, glossary)
     entries = _citing_only(glossary).get(numbers[0], []) if numbers else []
     return (glossary, entries) if 0 < len(entries) <= JARGON_ENTRIES else None
+
+
+def _written_in(text: str, lang: str) -> bool:
+    """Whether ``text`` is written in the script of ``lang`` (kanji alone may be Chinese): judge
+    vocabulary typed in another language's script shows no entry of ``lang`` (``mana burn``
+    searched in Chinese means the obsolete rule, not 法术力池, the entry citing its target)."""
+    written = script_language(text)
+    return written == lang or lang == "zh" and written == "ja" and not KANA.search(text)
 
 
 def _citing_only(edition: Edition) -> dict[str, list[GlossaryEntry]]:

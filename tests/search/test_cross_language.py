@@ -380,6 +380,14 @@ def test_a_search_for_a_term_shows_its_glossary_entry_in_the_language_searched(
     assert shown.select(".definition a.ref")  # its references are linked
 
 
+@pytest.mark.parametrize(("query", "lang"), [("mana burn", "zh"), ("unblockable", "zh"), ("SBA", "ja")])
+def test_judge_vocabulary_in_another_script_shows_no_entry_of_the_edition(kb_dir: Path, query: str, lang: str) -> None:
+    # the Chinese entry citing mana burn's target rule is 法术力池 (mana pool): not what was meant
+    client = create_app({"KB_DIR": str(kb_dir), "TESTING": True}).test_client()
+    page = BeautifulSoup(client.get("/search", query_string={"q": query, "lang": lang}).text, "html.parser")
+    assert page.select("aside.glossary-hit") == []
+
+
 def test_the_english_entry_of_a_korean_search_links_the_korean_rules(kb_dir: Path) -> None:
     # the Korean texts print no glossary: the entry is the English edition's they translate, and
     # its "See rule 702.19" is the Korean 702.19 for a Korean reader
