@@ -58,8 +58,8 @@ def named_rules_first(
     in document order (702.19, 702.19a, 702.19b, ...: a judge reads a keyword's rules in order),
     then the other results; of a rule not titled as typed (a glossary term citing a section:
     Vehicle names 301, Artifacts), the rule and those under it among ``results`` (301, 301.7,
-    301.7a: not 301.1-301.6, which say nothing of vehicles); of two rules, the one titled exactly as typed first (``Commander``:
-    903 before 408, the command zone, whose name is the same once stemmed); of more, those titled
+    301.7a: not 301.1-301.6, which say nothing of vehicles); of two rules, the one titled
+    exactly as typed first (``Commander``: 903 before 408, the command zone, whose name is the same once stemmed); of more, those titled
     exactly as typed, when they are one or two (``In Play`` in 2004: 217.5, not 217 and 409-411,
     named Play once stemmed). A query that also
     types a rule number (``copy 707.10``) is no name: its results stay in score order, where that

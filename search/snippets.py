@@ -1,8 +1,8 @@
 """Search-result snippets: a rule's text, HTML-escaped, matched words wrapped in ``<mark>``.
 
 A rule text of at most ``SNIPPET_CHARS`` characters (most rules) is shown whole, every match
-marked. The passages of a longer one are whoosh's (``whoosh.highlight.highlight`` with a ``ContextFragmenter`` and its
-basic fragment scorer, byte for byte), computed here over the text's tokens kept from earlier
+marked. The passages of a longer one are whoosh's (``whoosh.highlight.highlight`` with a
+``ContextFragmenter`` and its basic fragment scorer, byte for byte), computed here over the text's tokens kept from earlier
 searches (``TEXTS_KEPT`` texts per process): analysing a rule's text was most of a snippet's cost,
 and the same rules come back for many queries. The tokens are kept in columns with an index of
 where each token text occurs, so that a snippet walks only the tokens of its passages: between

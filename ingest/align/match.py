@@ -264,7 +264,8 @@ def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken, floo
     more, or near identical much closer: ``CONTESTED_CLOSER``): a subrule inserted mid-list
     (2018-07-13 put the Saga action at 703.4e) is where the offset or the number expects the old
     703.4e, now 703.4f word for word; 2005-08-01 moved the concession rule 102.7 to 102.3a, and
-    the offset expected it at 102.5, another rule. The pair is left to the best-first passes. A rival must also reach ``floor`` (pass 2b: ``RIVAL_SCORE``)."""
+    the offset expected it at 102.5, another rule. The pair is left to the best-first passes. A
+    rival must also reach ``floor`` (pass 2b: ``RIVAL_SCORE``)."""
     needed = max(min(score + CONTESTED_MARGIN, 100 - (100 - score) / CONTESTED_CLOSER), floor)
     if needed > 100:
         return False

@@ -5,8 +5,8 @@ Two keys per rule:
 - ``plain``: the title and text with the typography that editions print differently made equal:
   runs of whitespace made one, whitespace beside a Chinese or Japanese character or punctuation
   mark dropped (those scripts space nothing: zh 2023-11-17 printed ``参见规则 100.2a`` as
-  ``参见规则100.2a`` in 16 rules, no edit; Korean spaces its words, and keeps them), and every quote, apostrophe, dash, hyphen and question mark made a space,
-  with the trademark signs: the 2008-05-01 edition prints ``?`` for every character outside ASCII
+  ``参见规则100.2a``, no edit; Korean spaces its words, and keeps them), and every quote,
+  apostrophe, dash, hyphen and question mark made a space, with the trademark signs: the 2008-05-01 edition prints ``?`` for every character outside ASCII
   (``opponent?s``, ``?Draw Step?``, ``cards?even``, ``DCI?`` where others print ``DCI(r)``), and a question mark
   is rare enough in the rules that blanking it on both sides hides no edit worth reporting.
   Equal ``plain`` keys: the rule is unchanged.
