@@ -3,6 +3,7 @@
 Two keys per rule:
 
 - ``plain``: the title and text with the typography that editions print differently made equal:
+  full-width ASCII forms as ASCII (``／`` as ``/``: ja 2023-09-01 and 2026-01-16 print either),
   runs of whitespace made one, whitespace beside a Chinese or Japanese character or punctuation
   mark dropped (those scripts space nothing: zh 2023-11-17 printed ``参见规则 100.2a`` as
   ``参见规则100.2a``, no edit; Korean spaces its words, and keeps them), and every quote,
@@ -34,7 +35,10 @@ _QUOTES = re.compile(r"[?'\"\u2019\u2018\u201c\u201d\u00ae\u2122\u2014\u2013\-]|
 _RULE_NUMBER = re.compile(rf"(?<![0-9A-Za-z.]){NUMBER_PATTERN}(?:\.|(?![0-9A-Za-z]))")
 """A rule number in a text, whatever script is around it: there is no word boundary between two
 word characters, and a CJK character is one (``规则903``, ``ルール702.169``, ``702.19c와``)."""
-_TYPOGRAPHY = str.maketrans({"\u00a0": " ", "\u2212": " "})
+_TYPOGRAPHY = str.maketrans({"\u00a0": " ", "\u2212": " ", "\u3000": " ",
+                             **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}})
+"""No-break and ideographic spaces, the minus sign, and full-width ASCII forms (``／``, ``［``) as
+ASCII: a Japanese or Chinese edition prints either."""
 
 
 def plain(title: str | None, text: str) -> str:

@@ -275,3 +275,10 @@ def test_a_space_dropped_beside_chinese_is_no_edit_and_one_between_korean_words_
     new = edition(("950.1", "玩家可以旋转小部件（参见规则950.2）。然后结束。"), ("950.2", "소형장치를 회전합니다."),
                   ("950.3", "小部件的 控制者 選ぶ。"))
     assert [m.change for m in align_rules(old, new)] == ["unchanged", "edited", "unchanged"]
+
+
+def test_full_width_forms_are_no_edit():
+    # invented texts: ja 2023-09-01 and 2026-01-16 print the same headings with ／ and /, ［］ and []
+    old = edition(("950", "スピン／Spin"), ("950.1", "［小部件］を回す。"), ("950.2", "小部件を回す；然后"))
+    new = edition(("950", "スピン/Spin"), ("950.1", "[小部件]を回す。"), ("950.2", "小部件を回す，然后"))
+    assert [m.change for m in align_rules(old, new)] == ["unchanged", "unchanged", "edited"]
