@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from whoosh.analysis import Analyzer
 from whoosh.searching import Searcher as WhooshSearcher
@@ -11,6 +13,14 @@ from whoosh.searching import Searcher as WhooshSearcher
 from kb.model import Edition
 from kb.store.read import Store
 from search.snippets import snippet
+
+
+class Marks(NamedTuple):
+    """The words a snippet marks (``search.snippets.snippet``): ``terms``, token texts; ``words``,
+    for CJK text, each query word as its tokens (None: every token in ``terms`` matches)."""
+
+    terms: frozenset[str] = frozenset()
+    words: Sequence[Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -33,10 +43,11 @@ class Hit:
 
 
 def rule_hit(store: Store, searcher: WhooshSearcher, edition: Edition, number: str, score: float,
-             analyzer: Analyzer) -> Hit | None:
+             analyzer: Analyzer, marks: Marks = Marks()) -> Hit | None:
     """Rule ``number`` of ``edition`` (its first printing) as a hit scored ``score``, its snippet
-    the text's start; None when the edition has no such rule. ``searcher`` is the edition's
-    whoosh searcher (a document's number is its rule's ``seq``: ``search.index``)."""
+    marking the query's words (``marks``; none: the text's start); None when the edition has no
+    such rule. ``searcher`` is the edition's whoosh searcher (a document's number is its rule's
+    ``seq``: ``search.index``)."""
     found = store.query("SELECT seq FROM rules WHERE edition = ? AND number = ? ORDER BY seq LIMIT 1",
                         (edition.id, number))
     if not found:
@@ -44,4 +55,4 @@ def rule_hit(store: Store, searcher: WhooshSearcher, edition: Edition, number: s
     seq = found[0][0]
     context = str(searcher.stored_fields(seq).get("context") or "")
     text = store.rule_texts(edition.id, [seq]).get(seq, "")
-    return Hit(number, edition.lang, edition.id, context, snippet(text, (), analyzer), float(score))
+    return Hit(number, edition.lang, edition.id, context, snippet(text, marks.terms, analyzer, marks.words), float(score))

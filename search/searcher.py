@@ -79,7 +79,7 @@ from kb.model import Edition
 from kb.scripts import HANGUL, KANA
 from search.expand import Expander
 from search.expand_hits import drop_jargon, own_scores, with_expansion
-from search.hits import Hit, rule_hit
+from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
@@ -305,13 +305,13 @@ class Searcher:
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
         expansion = self._expander.expand(query, edition, searcher.reader(), card_texts).within(section)
         if not expansion:
-            return self._text_hits(searcher, edition, parsed, where, limit, notes, query)
+            return self._text_hits(searcher, edition, parsed, where, limit, notes, query)[0]
         named = names_listed(searcher, query_name(parsed), edition.lang)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
-        hits = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
+        hits, marks = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
-        hits = with_expansion(hits, expansion, limit,
-                              lambda number, score: rule_hit(self.store, searcher, edition, number, score, analyzer), own)
+        hits = with_expansion(hits, expansion, limit, lambda number, score: rule_hit(
+            self.store, searcher, edition, number, score, analyzer, marks), own)
         return family_first(hits, named) if named else hits  # a name's rules before its jargon's
 
     def _number_hits(
@@ -330,7 +330,9 @@ class Searcher:
     def _text_hits(
         self, searcher: WhooshSearcher, edition: Edition, parsed: ParsedQuery, where: wq.Query | None, limit: int,
         notes: SearchNotes, typed: str,
-    ) -> list[Hit]:
+    ) -> tuple[list[Hit], Marks]:
+        """The text search of ``parsed`` in the edition (steps 2-6, 8 of the module's list), and
+        the words its snippets mark."""
         lang = edition.lang
         speller = self._speller(edition.id) if lang in CJK_LANGUAGES and not notes.literal else None
         latin = None if notes.literal else self._spellers_of(edition.id)[0]
@@ -379,14 +381,14 @@ class Searcher:
         results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results, lists), where, limit,
                                     glossed, lambda number: fold(english.get(number, "")) == fold(typed))
         words = [field_tokens("body", text, lang) for text in self._marked_words(parsed, lang)]
-        terms = {token for word in words for token in word}
-        whole = words if lang in CJK_LANGUAGES else None  # bigram runs: エンチャント marks no ント
+        marks = Marks(frozenset(token for word in words for token in word),
+                      words if lang in CJK_LANGUAGES else None)  # bigram runs: エンチャント marks no ント
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self._rule_texts(edition.id, [found["seq"] for found, _ in results])
         return [
-            self._hit(edition, found, snippet(texts.get(found["seq"], ""), terms, analyzer, whole), score)
+            self._hit(edition, found, snippet(texts.get(found["seq"], ""), marks.terms, analyzer, marks.words), score)
             for found, score in results
-        ]
+        ], marks
 
     def _list_rules(self, edition_id: str) -> frozenset[int]:
         """The documents (seqs) of the edition's rules that are mostly lists of names

@@ -73,6 +73,12 @@ def test_a_jargon_in_a_question_adds_its_rule_beside_the_other_words(searcher: S
     assert "500.8" in _numbers(searcher, "additional phase draw step")[:3]  # the CR says "extra phases"
 
 
+@pytest.mark.parametrize("limit", [5, 10, 50])
+def test_a_rule_the_jargon_adds_marks_the_queries_other_words(searcher: Searcher, limit: int) -> None:
+    hits = {hit.number: hit for hit in searcher.search("spell fizzles hexproof", lang="en", limit=limit)}
+    assert "<mark>spell</mark>" in hits["608.2b"].snippet.lower()  # added by fizzle, or found by its text
+
+
 def test_a_jargon_word_no_text_holds_is_not_corrected_into_another(searcher: Searcher) -> None:
     found = _numbers(searcher, "ETB hexproof")
     assert set(found[:4]) == {"702.11", "702.11a", "603.6a", "603.6d"}
