@@ -89,6 +89,12 @@ class JargonTable:
     key_edition: dt.date
     entries: tuple[Entry, ...]
 
+    def latin_words(self) -> frozenset[str]:
+        """The words of the entries' phrases written in Latin letters (``phrase_words`` form:
+        ``fizzle``, ``burn`` of ``mana burn``): vocabulary a speller must know (``search.spelling``)."""
+        return frozenset(word for entry in self.entries for variant in entry.words
+                         for word in phrase_words(variant) if word.isascii() and word.isalpha())
+
 
 def load_table(path: Path = TABLE) -> JargonTable:
     """Read and check the jargon table (TOML, the format in ``search/jargon.toml``'s header).

@@ -77,7 +77,7 @@ from search.index import check_schema, indexed_editions, rule_and_under
 from kb.store.layout import BuildPaths
 from kb.model import Edition
 from kb.scripts import HANGUL, KANA
-from search.expand import Expander
+from search.expand import Expander, Expansion
 from search.expand_hits import drop_jargon, own_scores, with_expansion
 from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
@@ -303,7 +303,7 @@ class Searcher:
             if hits:
                 return hits
             parsed = ParsedQuery(parsed.text, None, (Clause(parsed.text),))
-        expansion = self._expander.expand(query, edition, searcher.reader(), card_texts).within(section)
+        expansion, parsed = self._expanded(searcher, edition, query, parsed, card_texts, section, notes)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)[0]
         named = names_listed(searcher, query_name(parsed), edition.lang)
@@ -313,6 +313,29 @@ class Searcher:
         hits = with_expansion(hits, expansion, limit, lambda number, score: rule_hit(
             self.store, searcher, edition, number, score, analyzer, marks), own)
         return family_first(hits, named) if named else hits  # a name's rules before its jargon's
+
+    def _expanded(self, searcher: WhooshSearcher, edition: Edition, query: str, parsed: ParsedQuery,
+                  card_texts: tuple[str, ...], section: str | None, notes: SearchNotes
+                  ) -> tuple[Expansion, ParsedQuery]:
+        """The judge vocabulary and glossary terms of the query as typed (``search.expand``), and
+        the query to search. None found, they are looked for in the query put in the edition's
+        language (``manaburn``: the term "Mana Burn"), then in the query with its Latin words'
+        spelling corrected (``fizle``: ``fizzle``), which is then searched and noted."""
+        def expand(text: str) -> Expansion:
+            return self._expander.expand(text, edition, searcher.reader(), card_texts).within(section)
+
+        expansion = expand(query)
+        translated = self.in_language(query, edition.lang)
+        if expansion or notes.literal or (translated != query and (expansion := expand(translated))):
+            return expansion, parsed
+        latin = self._spellers_of(edition.id)[0]
+        typed = parse_query(translated)
+        spelled = correct_query(searcher, typed, edition.lang, latin=latin)
+        if spelled is typed or not (expansion := expand(query_name(spelled))):
+            return expansion, parsed
+        corrected = correct_query(searcher, parsed, edition.lang, latin=latin)  # the same words, card names read
+        notes.corrected(edition.id, parsed, corrected)
+        return expansion, corrected
 
     def _number_hits(
         self, searcher: WhooshSearcher, edition: Edition, number: str, where: wq.Query | None, limit: int
@@ -518,9 +541,10 @@ class Searcher:
         """The edition's spellers, made from its vocabulary in the store, kept with its searcher."""
         def make() -> tuple[LatinSpeller, Speller]:
             vocabulary = self.store.vocabulary(edition_id)
+            latin = LatinSpeller(vocabulary, self._expander.table.latin_words())
             if self._editions[edition_id] == "zh":
-                return LatinSpeller(vocabulary), ChineseSpeller(vocabulary.names, self._chinese.is_word)
-            return LatinSpeller(vocabulary), CJKSpeller(vocabulary)
+                return latin, ChineseSpeller(vocabulary.names, self._chinese.is_word)
+            return latin, CJKSpeller(vocabulary)
 
         return self._readers.memo(edition_id, "spellers", make)
 

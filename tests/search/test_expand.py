@@ -73,6 +73,19 @@ def test_a_jargon_in_a_question_adds_its_rule_beside_the_other_words(searcher: S
     assert "500.8" in _numbers(searcher, "additional phase draw step")[:3]  # the CR says "extra phases"
 
 
+@pytest.mark.parametrize(("query", "corrected", "first"), [
+    ("fizle", "fizzle", "608.2b"),             # a slip in a word no rule prints
+    ("flickr", "flicker", "400.7"),
+    ("my spell fizled because of hexproof", "my spell fizzled because of hexproof", "608.2b"),
+    ("manaburn", "mana burn", "106.4"),         # two words typed as one, one of them jargon
+])
+def test_a_slip_in_judge_vocabulary_still_finds_its_rule(searcher: Searcher, query: str, corrected: str | None,
+                                                         first: str) -> None:
+    found = searcher.find(query, lang="en")
+    assert (found.corrected, found.hits[0].number) == (corrected, first)
+    assert searcher.find(query, lang="en", literal=True).hits[:1] != found.hits[:1]
+
+
 @pytest.mark.parametrize("limit", [5, 10, 50])
 def test_a_rule_the_jargon_adds_marks_the_queries_other_words(searcher: Searcher, limit: int) -> None:
     hits = {hit.number: hit for hit in searcher.search("spell fizzles hexproof", lang="en", limit=limit)}

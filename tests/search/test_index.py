@@ -158,3 +158,22 @@ def test_a_word_typed_without_its_apostrophe_is_that_word() -> None:
         "can’t", "don’t", "opponents", None]
     should = LatinSpeller(Vocabulary(text_words={"should": 90, "haunt": 9, "must": 50}))
     assert [should.correct(word) for word in ("shouldnt", "hadnt", "mustnt", "shuold")] == [None, None, None, "should"]
+
+
+def test_the_judge_vocabulary_is_words_the_speller_knows() -> None:
+    from kb.model import Vocabulary
+    from search.spelling import LatinSpeller
+
+    # invented counts; the jargon's words ("fizzle", "bounce", "burn") are in no rule's text
+    vocabulary = Vocabulary(text_words={"filled": 30, "bonus": 40, "mana": 500, "gain": 80, "order": 70, "gang": 1})
+    speller = LatinSpeller(vocabulary, jargon={"fizzle", "fizzled", "bounce", "burn", "gang", "orders", "mana"})
+    assert [speller.correct(word) for word in ("fizle", "bounse", "fizled", "manaburn", "burn", "gaing", "orderd")] == [
+        "fizzle",     # no vocabulary word is near
+        "bounce",     # closer than "bonus"
+        "fizzled",    # as close as "filled", and shares more of its start
+        "mana burn",  # two words typed as one, one of them jargon
+        None,         # a jargon word is a word
+        "gain",       # a jargon word the rules print ("gang") is corrected to as vocabulary
+        "order",      # as close as "orders", sharing as much: the rules' own word
+    ]
+    assert LatinSpeller(vocabulary).correct("fizle") is None
