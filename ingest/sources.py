@@ -8,8 +8,13 @@ paragraph of the CR (a rule, an example, a heading, a glossary line, a continuat
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from dataclasses import dataclass, field
+
+EXAMPLE_LABEL = re.compile(r"^(?:Example|例如|例|예시|예)\s*[:：]\s*", re.IGNORECASE)
+"""How an example paragraph opens, in the languages of the CR: ``Example:`` (English, Korean),
+``例:`` (Japanese), ``예:``/``예시:`` (Korean), ``例如:`` (Chinese); full-width colons too."""
 
 
 class SourceError(Exception):

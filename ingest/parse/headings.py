@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ingest.sources import EXAMPLE_LABEL
 from kb.numbers import RULE_PATTERN, is_canonical, level
 
 _NUMBERED = re.compile(
@@ -22,7 +23,6 @@ _NUMBERED = re.compile(
     re.DOTALL,
 )
 _SPLIT_NUMBER = re.compile(rf"^(?P<rule>{RULE_PATTERN})\. (?P<rest>\d+[a-z]?)\.?\s+(?P<text>\S.*)$", re.DOTALL)
-_EXAMPLE = re.compile(r"^(?:Example|例如|例|예시|예)\s*[:：]\s*", re.IGNORECASE)
 _GLOSSARY = frozenset({"glossary", "용어사전", "용어집", "용어 사전", "用語集", "10. 用語集", "词汇表", "詞彙表"})
 _CREDITS = frozenset({"credits", "제작진", "クレジット", "版权信息", "版權信息", "版權資訊",  # zh Simplified, Traditional
                       "暂译名称列表", "暫譯名稱列表"})  # zh 2022-06-10: the translators' provisional names, after the glossary
@@ -79,7 +79,7 @@ def numbered(text: str) -> Numbered | None:
 
 def example_text(text: str) -> str | None:
     """The text of an ``Example:``/``例:``/``예:`` paragraph without its label, or None."""
-    match = _EXAMPLE.match(text)
+    match = EXAMPLE_LABEL.match(text)
     return text[match.end():].strip() if match else None
 
 

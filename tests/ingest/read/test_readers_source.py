@@ -208,3 +208,46 @@ def test_a_whole_edition_wrapped_without_trailing_spaces_parses_as_the_original(
     assert len(after.rules) == len(before.rules) and len(texts[0] - texts[1]) <= 3
     glossaries = [{(g.term, " ".join(g.definition.split())) for g in parsed.glossary} for parsed in (before, after)]
     assert glossaries[0] == glossaries[1]  # a line break may become a space: "object.\nSee rule 707" wrapped
+
+
+def _wrapped_in_columns(line: str, width: int) -> list[str]:
+    """``line`` wrapped as a Japanese or Chinese text is: at ``width`` display columns (a wide
+    character two), anywhere but inside a run of Latin letters and digits."""
+    import unicodedata
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+    lines, current = [], ""
+    for token in re.findall(r"[\x21-\x7e]+| |.", line, re.DOTALL):
+        if columns(current) + columns(token) > width and current.strip():
+            lines.append(current.rstrip())
+            current = "" if token == " " else token
+        else:
+            current += token
+    return [*lines, current.rstrip()]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("name", "lang", "width"), [
+    ("corpus/ja/2026-01-16.txt", "ja", 80), ("corpus/zh/2024-04-12.txt", "zh", 78),
+])
+def test_a_whole_japanese_or_chinese_edition_wrapped_at_a_width_parses_as_the_original(
+        shared_dir: Path, tmp_path: Path, name: str, lang: str, width: int) -> None:
+    """The edition wrapped as a copy out of a PDF would be (``_wrapped_in_columns``): the same
+    rules, texts joined without a space inside Japanese or Chinese (a space the wrap replaced
+    may be lost: compared without spaces); the glossary nearly so (Japanese prints no blank
+    line between its entries: a headword wrapped itself may be read as a definition's end)."""
+    from ingest.parse.parser import parse_rules
+
+    original = read_source(shared_dir / name)
+    wrapped = tmp_path / "wrapped.txt"
+    wrapped.write_text("\n".join("\n".join(_wrapped_in_columns(line, width)) for line in original.text.split("\n")),
+                       encoding="utf-8")
+    copy = read_source(wrapped)
+    assert copy.format == "hard-wrapped-text"
+    before, after = (parse_rules(s.paragraphs, lang=lang, source=s.name) for s in (original, copy))
+    assert [(r.number, "".join(r.text.split())) for r in after.rules] == [
+        (r.number, "".join(r.text.split())) for r in before.rules]
+    glossaries = [{(g.term, "".join(g.definition.split())) for g in parsed.glossary} for parsed in (before, after)]
+    assert len(glossaries[0] - glossaries[1]) <= 0.01 * len(glossaries[0])

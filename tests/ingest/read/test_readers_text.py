@@ -92,6 +92,29 @@ def test_continues_rules() -> None:
     assert continues(long + " Snow-", "Covered Swamp.")
 
 
+def test_japanese_wrapped_at_a_width_joins_without_a_space() -> None:
+    from ingest.read.readers.text import columns
+
+    # invented text: kana fill 40 characters, 80 columns, a line
+    body = [("あいうえおかきくけこ" * 4, "さしすせそ。"), ("たちつてとなにぬねの" * 4, "はひふへほ。")]
+    lines = []
+    for number, (full, rest) in zip(("701.1", "701.2") * 10, body * 10):
+        lines += [f"{number}a " + full[:36], full[36:] + full[:36], rest]
+    text = "\n".join(lines * 2)
+    source = read_hard_wrapped_text(text, "ja.txt")
+    assert source.paragraphs[0] == Paragraph("701.1a " + _full_text(body[0]), 1)
+    assert len(source.paragraphs) == len(lines * 2) // 3
+    assert continues("あ" * 40, "いう", 80, columns) and not continues("あ" * 38, "いう", 80, columns)
+    assert not continues("あ" * 40, "例：いう", 80, columns)  # an example opens a paragraph
+    assert not continues("あ" * 40, "702.1aいう", 80, columns) and continues("あ" * 38 + "rule", "702.1aの", 80, columns)
+    assert not continues("あ" * 39 + "。", "かき（かき）／Kaki", 80, columns)  # a glossary headword
+    assert continues("あ" * 39 + "。", "かきくけこ。", 80, columns)  # the paragraph's last line
+
+
+def _full_text(parts: tuple[str, str]) -> str:
+    return parts[0][:36] + parts[0][36:] + parts[0][:36] + parts[1]
+
+
 def test_plain_korean_translation(corpus_data: Path) -> None:
     source = read_source(corpus_data / "readers" / "ko-2021-11-19-702.19.txt")
     assert (source.format, source.encoding) == ("plain-text", "utf-8")
