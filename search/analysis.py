@@ -1,7 +1,9 @@
 """Text analysis for the search index: one analyzer per language, and name keys.
 
 - English (``en``, and any language crkb does not know): words lower-cased, English stop words
-  dropped, Porter-stemmed (``flying -> fli``, ``tokens -> token``).
+  dropped, stemmed with Porter2 (whoosh's ``porter2``: ``flying -> fli``, ``tokens -> token``;
+  ``activated``, ``regenerated``, ``died`` and ``dying`` stem as ``activate``, ``regenerate`` and
+  ``dies`` do, which the original Porter stemmer did not, and ``generic`` is not ``general``).
 - Korean and Japanese (``ko``, ``ja``): the text is cut into script runs. Latin and digit runs are
   words, stemmed as in English (Korean headings and texts carry English terms: ``돌진 Trample``,
   ``소환 후유증summoning sickness 룰``). Hangul, kana and kanji runs give overlapping character
@@ -37,7 +39,7 @@ from whoosh.analysis import (
     Token,
     Tokenizer,
 )
-from whoosh.lang.porter import stem
+from whoosh.lang.porter2 import stem
 
 from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
 
@@ -120,7 +122,7 @@ def _cjk_pieces(value: str, simplify: bool = False) -> Iterator[tuple[int, int, 
 
 def english_analyzer() -> Analyzer:
     """Stemmed English words, stop words dropped (``"State-Based Actions" -> state base action``)."""
-    return StemmingAnalyzer(r"\w+(?:\.?\w+)*", minsize=1)
+    return StemmingAnalyzer(r"\w+(?:\.?\w+)*", stemfn=stem, minsize=1)
 
 
 def word_analyzer() -> Analyzer:
