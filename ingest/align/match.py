@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from ingest.align import normalise
+
 STRUCTURE_SCORE = 50.0
 """Least ratio (0-100) of two texts found where the siblings' offset expects them (pass 2)."""
 SIBLING_SCORE = 55.0
@@ -136,10 +138,11 @@ class Match:
 
 def change_of(old: AlignedRule, new: AlignedRule) -> tuple[str, bool]:
     """``(change, refs_only)``: ``unchanged``/``edited``/``moved``/``moved+edited``; an edit that
-    only renumbered the references the text names counts as unchanged with ``refs_only`` True."""
+    only renumbered the references the text names counts as unchanged with ``refs_only`` True,
+    one of spacing or trademark signs alone (``normalise.tidy``) as unchanged."""
     moved = old.number != new.number
-    edited = old.masked != new.masked
-    refs_only = not edited and old.plain != new.plain
+    edited = old.masked != new.masked and normalise.tidy(old.masked) != normalise.tidy(new.masked)
+    refs_only = not edited and old.plain != new.plain and normalise.tidy(old.plain) != normalise.tidy(new.plain)
     change = ("moved+edited" if edited else "moved") if moved else ("edited" if edited else "unchanged")
     return change, refs_only
 

@@ -32,6 +32,10 @@ _CJK = f"{KANJI}\u3000-\u30ff\u31f0-\u31ff\uff00-\uffef"
 """Chinese and Japanese characters and punctuation: kanji/hanzi, CJK punctuation, kana, full-width forms."""
 _CJK_SPACE = re.compile(rf"\s+(?=[{_CJK}])|(?<=[{_CJK}])\s+")
 _QUOTES = re.compile(r"[?'\"\u2019\u2018\u201c\u201d\u00ae\u2122\u2014\u2013\-]|\((?:r|tm)\)")
+_SPACED_MARKS = re.compile(r"\s*\((?:r|tm)\)|\s+(?=[,.;:!)\]])|(?<=[(\[])\s+", re.IGNORECASE)
+"""A trademark sign spelt out in any case (``Oracle(TM)``, ``Oracle (TM)``), and a space before a
+closing mark or after an opening one (``world , all``; ``Decks®,`` whose sign ``plain`` made a
+space): ``tidy`` drops them."""
 _RULE_NUMBER = re.compile(rf"(?<![0-9A-Za-z.]){NUMBER_PATTERN}(?:\.|(?![0-9A-Za-z]))")
 """A rule number in a text, whatever script is around it: there is no word boundary between two
 word characters, and a CJK character is one (``规则903``, ``ルール702.169``, ``702.19c와``)."""
@@ -47,6 +51,14 @@ def plain(title: str | None, text: str) -> str:
     joined = f"{title or ''} {text or ''}".translate(_TYPOGRAPHY)
     joined = _QUOTES.sub(" ", joined)
     return _CJK_SPACE.sub("", _SPACE.sub(" ", joined)).strip()
+
+
+def tidy(key: str) -> str:
+    """A ``plain`` or ``masked`` key without the marks editions print one way or another
+    (``_SPACED_MARKS``): two rules whose tidy keys are equal are no edit of each other. Only
+    ``match.change_of`` asks: the keys the passes pair rules on stay as they are, as a space
+    shifts a ratio and flips a close pairing (2016-09-30 508.2b)."""
+    return _SPACED_MARKS.sub("", key)
 
 
 def masked(plain_key: str) -> str:

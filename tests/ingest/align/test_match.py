@@ -282,3 +282,12 @@ def test_full_width_forms_are_no_edit():
     old = edition(("950", "スピン／Spin"), ("950.1", "［小部件］を回す。"), ("950.2", "小部件を回す；然后"))
     new = edition(("950", "スピン/Spin"), ("950.1", "[小部件]を回す。"), ("950.2", "小部件を回す，然后"))
     assert [m.change for m in align_rules(old, new)] == ["unchanged", "unchanged", "edited"]
+
+
+def test_a_space_before_punctuation_or_a_trademark_sign_is_no_edit():
+    # invented texts: editions print "widget , all" and "widget, all", "Oracle(TM)" and "Oracle (TM)", "Decks®,"
+    old = edition(("950.1", "A widget , all widgets ; ( See rule 950.2.)"), ("950.2", "The Oracle(TM) card reference"),
+                  ("950.3", "Widget Decks\u00ae, and more"), ("950.4", "A widget, all widgets."))
+    new = edition(("950.1", "A widget, all widgets; (See rule 950.2.)"), ("950.2", "The Oracle (TM) card reference"),
+                  ("950.3", "Widget Decks, and more"), ("950.4", "A widget, all gadgets."))
+    assert [m.change for m in align_rules(old, new)] == ["unchanged", "unchanged", "unchanged", "edited"]
