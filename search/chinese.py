@@ -27,8 +27,6 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import rjieba
-
 from kb.scripts import KANJI
 from search.analysis import simplified
 from search.cjk_words import IsName, Token, cut_clauses, read_run
@@ -94,5 +92,7 @@ class ChineseWords:
 
     def _made(self) -> Any:
         if self._jieba is None:
+            import rjieba  # on first use: loading the module alone takes 0.25 s of every start
+
             self._jieba = rjieba.Jieba()
         return self._jieba
