@@ -41,7 +41,7 @@ from whoosh.analysis import (
 )
 from whoosh.lang.porter2 import stem
 
-from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HIRAGANA, KANJI, KATAKANA
+from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
 
 CJK_LANGUAGES = ("ko", "ja", "zh")
 """Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""
@@ -118,6 +118,17 @@ def _cjk_pieces(value: str, simplify: bool = False) -> Iterator[tuple[int, int, 
             continue
         for i in range(len(run) - 1):
             yield start + i, start + i + 2, norm[i : i + 2]
+
+
+_HANGUL_RUN = re.compile(f"[{HANGUL_SYLLABLES}]+")
+
+
+def word_starts(text: str) -> list[str]:
+    """The first two syllables of each run of two Hangul syllables or more in ``text``: where its
+    Korean words start (``플레이어가 레이어에서`` -> ``플레``, ``레이``). Korean bigrams match inside
+    a word, ``레이어`` (layer) in every ``플레이어`` (player); the index keeps these (field
+    ``starts``) so that a word found where a word starts counts more (``search.query``)."""
+    return [run[:2] for run in _HANGUL_RUN.findall(text) if len(run) >= 2]
 
 
 def english_analyzer() -> Analyzer:

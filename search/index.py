@@ -21,6 +21,9 @@ order in one segment, so a document's number is its ``seq``. Fields:
   reading: ``_headword_terms``); ``defined`` (keyword): those of the terms its text
   defines (both annotations come from the store: ``Rule.defined_terms``, ``Store.glossary_names``). A query whose key is one of these names that rule (a glossary's pointer outranks a
   mention such as 205.4d's ``also called the “legend rule” (see rule 704.5j)``).
+- ``starts`` (keyword, scored; Korean editions): the first two syllables of each Hangul word of
+  the heading and text (``search.analysis.word_starts``), a bonus for a query word found where a
+  word starts (``레이어``, layer, is in every ``플레이어``, player).
 - ``heading``: the rule's title, the English title a translation prints beside it (``돌진
   Trample``), the terms its text defines and the glossary terms that cite it; ``body``: the
   rule's text (not stored: the store has it); ``section``: the title of the nearest titled rule
@@ -53,17 +56,18 @@ from kb import numbers
 from kb.errors import IndexOutdated
 from kb.store.terms import split_headword
 from kb.model import EditionText
-from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of
+from search.analysis import CJK_LANGUAGES, analyze, analyzer_for, name_key, pairs_of, word_starts
 from search.pairs import EncodedPairs, PairsShard, PairsWriter
 from search.token_field import TokenText
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
 not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``. 4: no spelling
 fields (the vocabulary is in the store). 5: ``section``. 6: a Japanese glossary headword names
 its rule by its term and English term (``_headword_terms``), only the cited rule so titled when
-one is (``ingest.annotate.glossary_names``). 8: Latin words stemmed with Porter2 (``search.analysis``)."""
+one is (``ingest.annotate.glossary_names``). 8: Latin words stemmed with Porter2 (``search.analysis``). 9: ``starts``, where a Korean
+text's words start (``search.analysis.word_starts``)."""
 TEXT_FIELDS = ("heading", "section", "body", "examples")
 """Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256
@@ -85,6 +89,7 @@ def schema_for(lang: str) -> Schema:
         within=KEYWORD(lowercase=False),
         name=KEYWORD(commas=True, lowercase=False),
         defined=KEYWORD(commas=True, lowercase=False),
+        starts=KEYWORD(lowercase=False, scorable=True),  # Korean: search.analysis.word_starts
         heading=TokenText(),  # write_index gives these four the language analyzer's tokens
         section=TokenText(),
         body=TokenText(),
@@ -153,6 +158,8 @@ def write_edition_index(index_dir: Path, text: EditionText, cache: dict | None =
         heading, body = tokens["heading"], tokens["body"]
         pairs.append(pairs_of(body if document["heading"] == document["body"] else heading + body))
         fields = {**document, **{field: " ".join(found) for field, found in tokens.items()}}
+        if lang == "ko":
+            fields["starts"] = " ".join(word_starts(f"{document['heading']} {document['body']}"))
         writer.add_document(**{field: value for field, value in fields.items() if value != "" or field in _STORED})
     writer.commit()
     return pairs

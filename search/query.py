@@ -25,7 +25,7 @@ from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
 from kb.numbers import RULE_PATTERN, parse_number
-from search.analysis import CJK_LANGUAGES, analyzer_for, name_key, text_tokens, token_pairs
+from search.analysis import CJK_LANGUAGES, analyzer_for, name_key, text_tokens, token_pairs, word_starts
 from search.pairs import EditionPairs
 from search.scoring import WordQuery
 
@@ -47,6 +47,9 @@ COORDINATION = 0.9
 """With mode "any", how much matching more of the words counts (whoosh Or scale, 0-1)."""
 PAIR_BOOST = 2.0
 RELATED_BOOST = 0.8
+START_BOOST = 1.0
+"""Weight of a Korean query word found where a word of the text starts (``레이어`` in ``레이어에서``,
+not in ``플레이어``: ``search.analysis.word_starts``), a bonus."""
 """Weight of a word two named rules share (``search.related``), against 1.0 for a typed word."""
 BM25_B = 0.75
 BM25_K1 = 1.2
@@ -151,7 +154,8 @@ def build_query(
     related = [wq.Term("body", token, boost=RELATED_BOOST) for token in parsed.related]
     if loose and related:
         required = _Or([required, *related])
-    bonus = names + numbers + related + phrase_queries(text, lang, pairs)  # a number over a name it matches
+    starts = [wq.Term("starts", start, boost=START_BOOST) for start in word_starts(text)] if lang == "ko" else []
+    bonus = names + numbers + related + starts + phrase_queries(text, lang, pairs)  # a number over a name it matches
     return wq.AndMaybe(required, _Or(bonus)) if bonus else required
 
 
@@ -190,13 +194,18 @@ def weighting() -> WeightingModel:
 
 
 def phrase_queries(text: str, lang: str, pairs: EditionPairs | None = None) -> list[wq.Query]:
-    """The whole query as a phrase in headings, and each pair of adjacent query tokens found
-    adjacent in a heading or text of the edition (``pairs``, ``search.pairs``)."""
+    """The whole query as a phrase in headings (in Korean, in a rule whose words start as the
+    query's do: ``word_starts``), and each pair of adjacent query tokens found adjacent in a
+    heading or text of the edition (``pairs``, ``search.pairs``)."""
     tokens = field_tokens("body", text, lang)
     if len(tokens) < 2:
         return []
     found = [PairTerm(pair, pairs, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))] if pairs else []
-    return [wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST), *found]
+    heading: wq.Query = wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST)
+    starts = [wq.Term("starts", start, boost=0.0) for start in word_starts(text)] if lang == "ko" else []
+    if starts:  # a Korean heading holds the query where its words start: 레이어 is no heading 플레이어
+        heading = wq.And([heading, *starts])
+    return [heading, *found]
 
 
 class PairTerm(wq.Term):

@@ -151,3 +151,9 @@ def test_a_rules_name_lists_that_rule_and_the_rules_under_it_in_order(
 def test_the_rules_a_judges_word_points_to_follow_a_named_rules_own(searcher: Searcher) -> None:
     # dies names 700.4 (its glossary entry); the jargon adds the leaves-the-battlefield triggers
     assert _numbers(searcher, "dies")[:3] == ["700.4", "603.6c", "603.10a"]
+
+
+def test_a_korean_word_counts_where_a_word_starts_not_inside_another(searcher: Searcher) -> None:
+    # 레이어 (layer) is inside every 플레이어 (player): the layer rules, not a heading "플레이어", come first
+    found = [hit.number for hit in searcher.search("레이어", lang="ko", limit=5)]
+    assert all(number.startswith("613") for number in found)
