@@ -47,10 +47,10 @@ COORDINATION = 0.9
 """With mode "any", how much matching more of the words counts (whoosh Or scale, 0-1)."""
 PAIR_BOOST = 2.0
 RELATED_BOOST = 0.8
+"""Weight of a word two named rules share (``search.related``), against 1.0 for a typed word."""
 START_BOOST = 1.0
 """Weight of a Korean query word found where a word of the text starts (``레이어`` in ``레이어에서``,
 not in ``플레이어``: ``search.analysis.word_starts``), a bonus."""
-"""Weight of a word two named rules share (``search.related``), against 1.0 for a typed word."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 """whoosh's BM25F defaults, named because ``PairTerm`` scores pairs with them outside whoosh."""

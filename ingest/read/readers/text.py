@@ -51,7 +51,9 @@ between words, and is read as Latin text is)."""
 
 
 _SENTENCE_END = re.compile(r"[。．.！？!?：:][」』）)”\"'〕]*$")
+"""A line ending a sentence (or opening a list), in any script, closing quotes or brackets after."""
 _CJK_SENTENCE_END = re.compile(r"[。．！？][」』）”〕]*$")
+"""A line ending a Japanese or Chinese sentence."""
 _FIRST_WORD = re.compile(f"[^ {_UNSPACED.pattern[1:-1]}]*{_UNSPACED.pattern}?")
 """What a wrapper would have had to fit on the line before: up to a space (not a no-break space),
 or up to and with the first Japanese or Chinese character, after which it may break anywhere."""
