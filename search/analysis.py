@@ -3,7 +3,8 @@
 - English (``en``, and any language crkb does not know): words lower-cased, English stop words
   dropped, stemmed with Porter2 (whoosh's ``porter2``: ``flying -> fli``, ``tokens -> token``;
   ``activated``, ``regenerated``, ``died`` and ``dying`` stem as ``activate``, ``regenerate`` and
-  ``dies`` do, which the original Porter stemmer did not, and ``generic`` is not ``general``).
+  ``dies`` do, which the original Porter stemmer did not, and ``generic`` is not ``general``;
+  ``STEM_FIXES`` mends the few forms Porter2 splits: ``sacrificed``, ``added``).
 - Korean and Japanese (``ko``, ``ja``): the text is cut into script runs. Latin and digit runs are
   words, stemmed as in English (Korean headings and texts carry English terms: ``돌진 Trample``,
   ``소환 후유증summoning sickness 룰``). Hangul, kana and kanji runs give overlapping character
@@ -39,7 +40,7 @@ from whoosh.analysis import (
     Token,
     Tokenizer,
 )
-from whoosh.lang.porter2 import stem
+from whoosh.lang.porter2 import stem as porter2
 
 from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
 
@@ -118,6 +119,19 @@ def _cjk_pieces(value: str, simplify: bool = False) -> Iterator[tuple[int, int, 
             continue
         for i in range(len(run) - 1):
             yield start + i, start + i + 2, norm[i : i + 2]
+
+
+STEM_FIXES = {"ad": "add", "sacrif": "sacrific", "referenc": "refer", "doe": "do", "goe": "go"}
+"""Porter2 stems that split one word of the rules from its own forms, found by stemming every word
+of en 2026-01-16 beside its -s, -ed and -ing forms: ``added``, ``sacrificed``, ``referenced``,
+``does``, ``goes`` (``ad``, ``sacrif``, ...) mean ``add``, ``sacrifice``, ``reference``, ``do``, ``go``."""
+
+
+def stem(word: str) -> str:
+    """The Porter2 stem of a lower-case word, as ``STEM_FIXES`` mends it (``sacrificed`` and
+    ``sacrifice``: ``sacrific``)."""
+    found = porter2(word)
+    return STEM_FIXES.get(found, found)
 
 
 _HANGUL_RUN = re.compile(f"[{HANGUL_SYLLABLES}]+")
