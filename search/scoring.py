@@ -217,7 +217,8 @@ def _term(query: wq.Term, searcher: WhooshSearcher, counting: bool) -> tuple[Sco
     postings = cached(searcher, (query.fieldname, query.text),
                       lambda: _by_matcher(wq.Term(query.fieldname, query.text), searcher, False)[0])
     boost = query.boost
-    scores = postings if boost == 1.0 else {doc: score * boost for doc, score in postings.items()}
+    scores = postings if boost == 1.0 else cached(  # a boosted term comes back with every query that has it
+        searcher, ("boosted", query.fieldname, query.text, boost), lambda: {doc: score * boost for doc, score in postings.items()})
     held = bool(postings) or cached(searcher, ("held", query.fieldname, query.text), lambda: _held(query, searcher))
     return scores, (dict.fromkeys(postings, 1) if counting else None), 1 if held else 0
 
