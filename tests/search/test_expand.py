@@ -231,6 +231,7 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("zh", "依存", ["613.8"]),  # the CR says 从属: it was "corrected" to 遗存, which sounds the same
     ("zh", "进场异能", ["603.6a"]),  # old Chinese cards' "comes into play": 403.5, 113.3a came first
     ("ja", "伝説ルール", ["704.5j"]),  # the CR says レジェンド・ルール: 800.2 came first, 704.5j 7th
+    ("zh", "磨牌", ["701.13"]),  # Chinese players' mill, "mill cards": the CR says 磨; 614.13c came alone
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
