@@ -12,6 +12,7 @@ from whoosh import query as wq
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher as WhooshSearcher
 
+from search.analysis import CJK_LANGUAGES, name_key
 from search.expand import CARD, QUESTION_WORDS, Expansion
 from search.index import TEXT_FIELDS
 from search.jargon import phrase_words
@@ -100,6 +101,17 @@ def floor_rank(share: float) -> int:
     family that all score alike (the lead's whole-name ordering lists 702.11, 702.11a, ... at
     one score) would otherwise push the rules a half-jargon query means below all of them."""
     return int((1 - min(share, 1.0)) * FLOOR_SPAN)
+
+
+def named_only_stemmed(query: str, expansion: Expansion, lang: str) -> bool:
+    """Whether ``query`` is judge vocabulary as typed that would name rules only once stemmed
+    (``decked``: the defined term "deck"): then the rules the vocabulary points to lead, not the
+    name's (``family_first``). A query typed as the name (``deck``, ``Declare Blockers Step``)
+    still lists its name's rules first."""
+    if lang in CJK_LANGUAGES:  # their name keys are not stemmed
+        return False
+    words = phrase_words(query)
+    return bool(words) and set(words) <= expansion.jargon_words and name_key(query, lang) != " ".join(words)
 
 
 def drop_jargon(parsed: ParsedQuery, expansion: Expansion, reader: IndexReader, lang: str) -> ParsedQuery:

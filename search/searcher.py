@@ -78,7 +78,7 @@ from kb.store.layout import BuildPaths
 from kb.model import Edition
 from kb.scripts import HANGUL, KANA
 from search.expand import Expander, Expansion
-from search.expand_hits import drop_jargon, own_scores, with_expansion
+from search.expand_hits import drop_jargon, named_only_stemmed, own_scores, with_expansion
 from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
@@ -306,7 +306,8 @@ class Searcher:
         expansion, parsed = self._expanded(searcher, edition, query, parsed, card_texts, section, notes)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)[0]
-        named = names_listed(searcher, query_name(parsed), edition.lang)
+        named = [] if named_only_stemmed(query, expansion, edition.lang) else \
+            names_listed(searcher, query_name(parsed), edition.lang)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits, marks = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
