@@ -291,3 +291,22 @@ def test_a_space_before_punctuation_or_a_trademark_sign_is_no_edit():
     new = edition(("950.1", "A widget, all widgets; (See rule 950.2.)"), ("950.2", "The Oracle (TM) card reference"),
                   ("950.3", "Widget Decks, and more"), ("950.4", "A widget, all gadgets."))
     assert [m.change for m in align_rules(old, new)] == ["unchanged", "unchanged", "unchanged", "edited"]
+
+
+def test_a_rule_paired_once_earlier_pairs_show_where_its_rules_went():
+    """Invented, shaped as 2009-07-11 408.1d -> 115.1a (casting an instant: each the other's best
+    at a ratio of 74, too little between sections until 408's rules 408.1f and 408.1h, paired by
+    their openings, showed that 408 went to 115; here 70 once 450.1 and 450.2 went to 960)."""
+    first = "When a widget is spun, its controller counts the gears it turned"
+    second = "A gizmo that is cranked twice in one turn becomes jammed until the cleanup"
+    old = edition(("450", "Spinning"),
+                  ("450.1", first + " and writes that number on a card they keep face down beside their library."),
+                  ("450.2", second + " step of its owner's next turn, and no player may crank it again."),
+                  ("450.3", "A player may spin a widget any time they have the crank and the gear stack is empty."))
+    new = edition(("960", "Widget Play"),
+                  ("960.1", first + ". The count is public information; any player may ask for it."),
+                  ("960.2", second + ". Effects that would crank a jammed gizmo do nothing."),
+                  ("960.3", "Any player may spin one of their widgets whenever they hold the crank, as long as no"
+                            " gear stack is there."))
+    assert align_rules(old, new) == [Match(1, 1, "moved+edited"), Match(2, 2, "moved+edited"),
+                                     Match(3, 3, "moved+edited")]
