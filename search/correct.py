@@ -82,6 +82,19 @@ def phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
     return len(tokens) < 2 or any(True for _ in phrase.docs(searcher))
 
 
+def in_rule_texts(searcher: WhooshSearcher, text: str, lang: str) -> bool:
+    """True when some heading or rule text of the edition holds ``text``'s tokens together
+    (examples aside: a Korean example quotes a card's ``죽을 때``, which no rule says); kept per
+    edition searcher."""
+    def held() -> bool:
+        tokens = field_tokens("body", text, lang)
+        reader = searcher.reader()
+        return bool(tokens) and all(reader.doc_frequency("heading", token) or reader.doc_frequency("body", token)
+                                    for token in tokens) and phrase_held(searcher, text, lang)
+
+    return cached(searcher, ("in rule texts", text, lang), held)
+
+
 def _kept_correction(searcher: WhooshSearcher, word: str, lang: str, latin: LatinSpeller | None) -> str:
     """``_corrected`` of a Latin word, kept per edition searcher, word and speller (``latin``, the
     edition's; None corrects nothing)."""

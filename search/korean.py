@@ -14,6 +14,8 @@ Korean edition:
 - a word corrected without its particle takes it back in the form the corrected noun takes
   (``agreeing``: ``치명탁을 -> 치명타를``);
 - a noun made a verb with 하다 (``조종하면`` "if … controls", ``VERB_ENDINGS``) is cut the same way;
+- a verb in a form no rule writes is read in its dictionary form when the rules write that
+  (``dictionary_forms``: ``죽으면`` "if it dies" -> ``죽다``, the term 700.4 defines);
 - a word typed without its spaces (``spaced_compounds``: ``격발능력``, where the texts write
   ``격발 능력``) is spaced into the texts' words (``korean_words``), since a query bigram across
   a missing space (``발능``) is in no text;
@@ -98,6 +100,33 @@ def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
     ending in ``QUESTION_ENDINGS``); the same query when it has none, or nothing else."""
     kept = tuple(clause for clause in parsed.clauses if not _asks(clause))
     return parsed if not kept or kept == parsed.clauses else replace(parsed, clauses=kept)
+
+
+VERB_TAILS = ("는다면", "었습니다", "았습니다", "습니다", "는다", "으면", "었다", "았다", "었을", "았을", "었던",
+              "는지", "으니", "면", "는", "을", "은", "고", "지", "게", "며")
+"""Endings of a verb whose stem ends in a consonant (``죽는다``, ``죽으면``, ``죽을``: 죽다, "dies"),
+longest first: a query word the texts do not hold and that ends so is read as its dictionary
+form when the texts hold that (``dictionary_forms``)."""
+
+
+def dictionary_forms(parsed: ParsedQuery, held: Callable[[str], bool]) -> ParsedQuery:
+    """``parsed`` with each Hangul word that ``held`` (the edition's rule texts hold it) is false of
+    and that ends in a ``VERB_TAILS`` ending read as its dictionary form, the stem and 다, when
+    that is held: the texts define a verb and name it in that form (``죽다``, 700.4), a player
+    asks with another (``죽으면``, "if it dies"), which shares no bigram with it. A stem of 하다 or
+    되다 (``공격하면``, ``파괴되면``) is left to ``without_particles``, which finds its noun. The same
+    query when no word is so read."""
+    def read(clause: Clause) -> Clause:
+        if not is_hangul_word(clause) or held(clause.text):
+            return clause
+        for tail in VERB_TAILS:
+            stem = clause.text[: -len(tail)]
+            if stem and clause.text.endswith(tail) and stem[-1] not in "하되" and held(stem + "다"):
+                return Clause(stem + "다")
+        return clause
+
+    clauses = tuple(read(clause) for clause in parsed.clauses)
+    return parsed if clauses == parsed.clauses else replace(parsed, clauses=clauses)
 
 
 def without_particles(parsed: ParsedQuery, nouns: Mapping[str, int]) -> ParsedQuery:

@@ -85,7 +85,8 @@ from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
 from search.loanwords import WORDS_KEPT, Loanwords, read_loanwords
 from search.korean import (
-    korean_words, named_without_particle, nouns_of, spaced_compounds, without_particles, without_question_words,
+    dictionary_forms, korean_words, named_without_particle, nouns_of, spaced_compounds, without_particles,
+    without_question_words,
 )
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -97,7 +98,7 @@ from search.query import (
     parse_query,
     weighting,
 )
-from search.correct import Speller, correct_query, held_in_texts, phrase_held
+from search.correct import Speller, correct_query, held_in_texts, in_rule_texts, phrase_held
 from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
@@ -368,6 +369,7 @@ class Searcher:
             if not notes.literal:
                 parsed = self._read_loanwords(searcher, edition.id, parsed, notes)
                 parsed = self._spaced(edition.id, parsed, notes, is_name)
+                parsed = dictionary_forms(parsed, lambda text: in_rule_texts(searcher, text, lang))
         elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
             parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from search.korean import (
-    agreeing, korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+    agreeing, dictionary_forms, korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
 )
 from search.query import Clause, parse_query
 
@@ -84,3 +84,15 @@ def test_a_particle_agrees_with_the_noun_before_it() -> None:
              ("규칙", "로"), ("생물", "와"), ("능력", "이란"), ("카드", "으로는"), ("돌진", "의"), ("trample", "을")]
     assert [agreeing(noun, particle) for noun, particle in pairs] == [
         "를", "을", "이", "은", "로", "로", "으로", "과", "이란", "로는", "의", "을"]
+
+
+def test_a_verb_form_the_rules_do_not_write_is_read_as_the_dictionary_form_they_do() -> None:
+    rules = ["전설 지속물이 무덤에 가면 그 지속물은 사라지다라는 용어로 부릅니다.", "플레이어는 카드를 섞습니다."]
+
+    def held(text: str) -> bool:
+        return any(text in rule for rule in rules)
+
+    read = dictionary_forms(parse_query("사라지면 섞는다 섞습니다 무덤에 조종하면 파괴되면"), held)
+    # 사라지면 and 섞는다 are read; a word held, one whose dictionary form is not, and 하다/되다 forms are not
+    assert [c.text for c in read.clauses] == ["사라지다", "섞는다", "섞습니다", "무덤에", "조종하면", "파괴되면"]
+    assert dictionary_forms(parse_query("사라지는"), lambda text: False) == parse_query("사라지는")

@@ -157,3 +157,9 @@ def test_a_korean_word_counts_where_a_word_starts_not_inside_another(searcher: S
     # 레이어 (layer) is inside every 플레이어 (player): the layer rules, not a heading "플레이어", come first
     found = [hit.number for hit in searcher.search("레이어", lang="ko", limit=5)]
     assert all(number.startswith("613") for number in found)
+
+
+@pytest.mark.parametrize("query", ["죽으면", "죽는다", "생물이 죽으면 어떻게 되나요"])
+def test_a_korean_verb_asked_in_another_form_finds_the_rule_defining_it(searcher: Searcher, query: str) -> None:
+    # the Korean CR defines 죽다 ("dies") in that form alone; a player asks "if it dies", "it dies"
+    assert [hit.number for hit in searcher.search(query, lang="ko", limit=3)][0] == "700.4"
