@@ -56,6 +56,7 @@ def _numbers(searcher: Searcher, query: str, **options) -> list[str]:
     ("no legal targets", "603.3d"), ("damage assignment order", "510.1c"), ("ETB tapped", "614.12"),
     ("O-Ring", "610.3"), ("cast trigger", "601.2i"), ("storm count", "702.40a"), ("damage on the stack", "510.2"),
     ("decked", "704.5b"), ("loops", "731.4"),  # names "deck", "loop" once stemmed: the jargon leads
+    ("copy of a copy", "707.3"),
 ])
 def test_jargon_alone_puts_its_rule_first(searcher: Searcher, query: str, number: str) -> None:
     assert _numbers(searcher, query)[0] == number
