@@ -12,7 +12,7 @@ from whoosh import query as wq
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher as WhooshSearcher
 
-from search.analysis import CJK_LANGUAGES, name_key
+from search.analysis import CJK_LANGUAGES
 from search.expand import CARD, QUESTION_WORDS, Expansion
 from search.index import TEXT_FIELDS
 from search.jargon import phrase_words
@@ -103,15 +103,14 @@ def floor_rank(share: float) -> int:
     return int((1 - min(share, 1.0)) * FLOOR_SPAN)
 
 
-def named_only_stemmed(query: str, expansion: Expansion, lang: str) -> bool:
-    """Whether ``query`` is judge vocabulary as typed that would name rules only once stemmed
-    (``decked``: the defined term "deck"): then the rules the vocabulary points to lead, not the
-    name's (``family_first``). A query typed as the name (``deck``, ``Declare Blockers Step``)
-    still lists its name's rules first."""
+def jargon_only(query: str, expansion: Expansion, lang: str) -> bool:
+    """Whether ``query`` is all judge vocabulary (``expansion``'s words) in a Latin-script edition:
+    then a name it matches only once stemmed does not list its rules first (``decked``: the term
+    "deck"), a title typed as such does (``In Play``, a 2006 title and older-CR wording)."""
     if lang in CJK_LANGUAGES:  # their name keys are not stemmed
         return False
     words = phrase_words(query)
-    return bool(words) and set(words) <= expansion.jargon_words and name_key(query, lang) != " ".join(words)
+    return bool(words) and set(words) <= expansion.jargon_words
 
 
 def drop_jargon(parsed: ParsedQuery, expansion: Expansion, reader: IndexReader, lang: str) -> ParsedQuery:

@@ -127,6 +127,11 @@ def lists_named(named: Sequence[str]) -> bool:
     return 0 < len(named) <= MAX_NAMED
 
 
+def titled_as_typed(searcher: WhooshSearcher, numbers: Sequence[str], name: str) -> bool:
+    """Whether one of the rules ``numbers`` is titled ``name`` as typed (case and width aside)."""
+    return any(_titled(searcher, number, name) for number in numbers)
+
+
 def _titled(searcher: WhooshSearcher, number: str, name: str, lang: str | None = None) -> bool:
     """Whether rule ``number``'s title is ``name`` as typed (case and width aside); with ``lang``,
     once stemmed too (``search.analysis.name_key``: ``artifact`` is the title Artifacts)."""

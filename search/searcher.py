@@ -78,7 +78,7 @@ from kb.store.layout import BuildPaths
 from kb.model import Edition
 from kb.scripts import HANGUL, KANA
 from search.expand import Expander, Expansion
-from search.expand_hits import drop_jargon, named_only_stemmed, own_scores, with_expansion
+from search.expand_hits import drop_jargon, jargon_only, own_scores, with_expansion
 from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
@@ -104,7 +104,7 @@ from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
-    list_rule, query_languages, query_name, text_before_titles,
+    list_rule, query_languages, query_name, text_before_titles, titled_as_typed,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
 from search.scoring import top_hits
@@ -307,8 +307,9 @@ class Searcher:
         expansion, parsed = self._expanded(searcher, edition, query, parsed, card_texts, section, notes)
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)[0]
-        named = [] if named_only_stemmed(query, expansion, edition.lang) else \
-            names_listed(searcher, query_name(parsed), edition.lang)
+        named = names_listed(searcher, query_name(parsed), edition.lang)
+        if jargon_only(query, expansion, edition.lang) and not titled_as_typed(searcher, named, query_name(parsed)):
+            named = []  # the jargon's rules before a name's that only the stem matched (decked: deck)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits, marks = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
