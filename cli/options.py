@@ -9,9 +9,8 @@ from pathlib import Path
 
 import click
 
-from ingest.build import BuildCrashed
 from ingest.manifest import ManifestError
-from ingest.sources import SourceError
+from ingest.sources import BuildCrashed, SourceError
 from kb.errors import KBError
 
 

@@ -21,7 +21,7 @@ from ingest.partial import TRUNCATED
 from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta
 from ingest.read.formats import MAX_BYTES, read_source
 from ingest.report import SourceReport
-from ingest.sources import Diagnostic, SourceError, SourceText, display_path
+from ingest.sources import BuildCrashed, Diagnostic, SourceError, SourceText, display_path
 from ingest.stages import StageTimer
 from kb import numbers
 from kb.model import Edition, EditionText, GlossaryEntry, Rule
@@ -43,23 +43,6 @@ class BuiltEdition:
 
     text: EditionText | None
     reports: list[SourceReport]
-
-
-class BuildCrashed(Exception):
-    """Something unexpected failed while building ``path``; nothing was published."""
-
-    def __init__(self, path: str, error: BaseException) -> None:
-        super().__init__(f"{path}: {type(error).__name__}: {error}")
-        self.path = path
-        self.error = error
-
-    def __reduce__(self):
-        """Crosses from a worker process: the error travels as its type name and message."""
-        return _crashed, (self.path, type(self.error).__name__, str(self.error))
-
-
-def _crashed(path: str, kind: str, message: str) -> BuildCrashed:
-    return BuildCrashed(path, type(kind, (Exception,), {})(message))
 
 
 def build_edition(

@@ -84,3 +84,20 @@ def display_path(path: Path) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+class BuildCrashed(Exception):
+    """Something unexpected failed while building ``path``; nothing was published."""
+
+    def __init__(self, path: str, error: BaseException) -> None:
+        super().__init__(f"{path}: {type(error).__name__}: {error}")
+        self.path = path
+        self.error = error
+
+    def __reduce__(self):
+        """Crosses from a worker process: the error travels as its type name and message."""
+        return _crashed, (self.path, type(self.error).__name__, str(self.error))
+
+
+def _crashed(path: str, kind: str, message: str) -> BuildCrashed:
+    return BuildCrashed(path, type(kind, (Exception,), {})(message))
