@@ -144,8 +144,10 @@ def test_a_word_the_texts_hold_is_not_corrected(searcher: Searcher, lang: str, w
     ("ja", "マリガンの手順", "103.5"),          # one CJK run whose bigrams are not all in any rule
     ("ja", "優先権を持つプレイヤー", "117.1"),
     ("ko", "멀리건하는 방법", "103.4"),
-    ("en", "trample creature zzzz", "702.19c"),  # a word no rule has does not empty the results;
-                                                 # a text with both words beats the title "Trample"
+    ("en", "trample creature zzzz", "702.19a"),  # a word no rule has does not empty the results;
+                                                 # a text with both words ("a creature with trample",
+                                                 # the query's words the other way round) beats the
+                                                 # title "Trample"
 ])
 def test_when_no_rule_has_every_word_the_rules_with_most_come_first(
     searcher: Searcher, lang: str, query: str, number: str

@@ -163,3 +163,8 @@ def test_a_korean_word_counts_where_a_word_starts_not_inside_another(searcher: S
 def test_a_korean_verb_asked_in_another_form_finds_the_rule_defining_it(searcher: Searcher, query: str) -> None:
     # the Korean CR defines 죽다 ("dies") in that form alone; a player asks "if it dies", "it dies"
     assert [hit.number for hit in searcher.search(query, lang="ko", limit=3)][0] == "700.4"
+
+
+def test_two_words_typed_the_other_way_round_find_the_rule_that_says_them(searcher: Searcher) -> None:
+    # the rules say "toughness 0 or less" (704.5f); the section Power/Toughness (208) held the word alone
+    assert _numbers(searcher, "0 toughness")[0] == "704.5f"
