@@ -33,7 +33,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from kb.model import Rule
 from kb.numbers import is_canonical
-from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANA_OR_KANJI
+from kb.scripts import HANGUL_SYLLABLES, HIRAGANA, KANA_OR_KANJI, KATAKANA
 
 TABLE = Path(__file__).with_name("jargon.toml")
 SOURCES = ("glossary", "cr", "older-cr", "judge", "player")
@@ -52,6 +52,8 @@ _INFORMAL = re.compile(
 _LAYER = re.compile(r"^Layer (\d+[a-d]?):")
 _HIRAGANA = re.compile(f"[{HIRAGANA}]")
 _CJK = re.compile(f"[{HANGUL_SYLLABLES}]|{KANA_OR_KANJI.pattern}")
+_KATAKANA_WORD = re.compile(f"[{KATAKANA}ー]")
+_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 _ABBREVIATION = re.compile(r"\s*\(([A-Z]{2,8})\)\s*")
 
 
@@ -197,11 +199,31 @@ class PhraseMatcher(Generic[T]):
                     at += len(phrase)
                     break
             else:
-                inside = next(((p, value) for p, value in self._inside if p in words[at]), None)
+                inside = next(((p, value) for p, value in self._inside if _inside_word(p, words[at])), None)
                 if inside is not None:
                     found.append(Found(at, at + 1, inside[1], _content_part(inside[0], words[at])))
                 at += 1
         return found
+
+
+def _inside_word(phrase: str, run: str) -> bool:
+    """Whether ``phrase`` is in ``run`` as a word of its own: a phrase in katakana or Hangul must
+    not continue a word of its script before it, nor a katakana one after it (``レイヤー``, layer,
+    is no part of ``プレイヤー``, player; ``레이어`` none of ``플레이어``; ``사령관은`` holds
+    ``사령관`` before its particle). Kanji phrases are found anywhere (``立ち消えとは``, ``控制``)."""
+    start = run.find(phrase)
+    while start >= 0:
+        end = start + len(phrase)
+        if not _continues(phrase[0], run[start - 1: start]) and not (
+                _KATAKANA_WORD.fullmatch(phrase[-1]) and _KATAKANA_WORD.fullmatch(run[end: end + 1] or " ")):
+            return True
+        start = run.find(phrase, start + 1)
+    return False
+
+
+def _continues(first: str, before: str) -> bool:
+    """Whether ``before`` (a character or "") continues a katakana or Hangul word into ``first``."""
+    return any(pattern.fullmatch(first) and pattern.fullmatch(before or " ") for pattern in (_KATAKANA_WORD, _HANGUL))
 
 
 def _content_part(phrase: str, run: str) -> float:

@@ -45,6 +45,12 @@ def test_a_korean_japanese_or_chinese_phrase_is_found_inside_a_run_of_its_script
     assert PhraseMatcher(phrases).find(phrase_words("立ち消えとは")) == []  # only with inside_runs
 
 
+def test_a_katakana_or_hangul_phrase_inside_a_run_is_a_word_of_its_own_there() -> None:
+    matcher = PhraseMatcher({("レイヤー",): "layer", ("레이어",): "layer"}, inside_runs=True)
+    assert [f.value for f in matcher.find(phrase_words("レイヤーとは 第7レイヤー 레이어는"))] == ["layer"] * 3
+    assert matcher.find(phrase_words("プレイヤーとは 플레이어는 レイヤード")) == []  # player; a longer katakana word
+
+
 def test_the_table_reads_and_every_entry_is_complete() -> None:
     table = load_table()
     assert table.key_edition == dt.date(2026, 1, 16)
