@@ -68,10 +68,11 @@ def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: Spell
     return speller.correct(run) or run
 
 
-def held_in_texts(reader: whoosh.reading.IndexReader, text: str, lang: str) -> bool:
-    """True when every token of ``text`` is in some text field of the edition."""
+def held_in_texts(reader: whoosh.reading.IndexReader, text: str, lang: str,
+                  fields: tuple[str, ...] = TEXT_FIELDS) -> bool:
+    """True when every token of ``text`` is in some field of ``fields`` (the text fields) of the edition."""
     tokens = field_tokens("body", text, lang)
-    return all(any(reader.doc_frequency(field, token) for field in TEXT_FIELDS) for token in tokens)
+    return all(any(reader.doc_frequency(field, token) for field in fields) for token in tokens)
 
 
 def phrase_held(searcher: WhooshSearcher, text: str, lang: str) -> bool:
@@ -87,10 +88,8 @@ def in_rule_texts(searcher: WhooshSearcher, text: str, lang: str) -> bool:
     (examples aside: a Korean example quotes a card's ``죽을 때``, which no rule says); kept per
     edition searcher."""
     def held() -> bool:
-        tokens = field_tokens("body", text, lang)
-        reader = searcher.reader()
-        return bool(tokens) and all(reader.doc_frequency("heading", token) or reader.doc_frequency("body", token)
-                                    for token in tokens) and phrase_held(searcher, text, lang)
+        return bool(field_tokens("body", text, lang)) and held_in_texts(
+            searcher.reader(), text, lang, ("heading", "body")) and phrase_held(searcher, text, lang)
 
     return cached(searcher, ("in rule texts", text, lang), held)
 
