@@ -14,14 +14,8 @@ from pathlib import Path
 import click
 
 from kb import numbers
-from kb.store.layout import current_build, default_kb_dir
-from kb.store.read import Store
 from web.api.history_shapes import changes_json, history_json
-from cli.options import clean_errors, kb_option, print_json
-
-
-def _store(kb_dir: Path | None) -> Store:
-    return Store(current_build(kb_dir or default_kb_dir()).store)
+from cli.options import clean_errors, kb_option, kb_store, print_json
 
 
 @click.command("history")
@@ -36,7 +30,7 @@ def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: P
     canonical = numbers.parse_number(number)
     if canonical is None:
         raise click.ClickException(f"not a rule number: {number!r}")
-    store = _store(kb_dir)
+    store = kb_store(kb_dir)
     found = history_json(store, store.find_edition(lang, wanted), canonical)
     if as_json:
         print_json(found)
@@ -61,7 +55,7 @@ def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: P
 @clean_errors
 def changes(old: str, new: str, lang: str, as_json: bool, kb_dir: Path | None) -> None:
     """What changed from edition OLD to edition NEW (ids or effective dates) of one language."""
-    store = _store(kb_dir)
+    store = kb_store(kb_dir)
     found = changes_json(store, store.find_edition(lang, old).id, store.find_edition(lang, new).id)
     if as_json:
         print_json(found)

@@ -10,16 +10,11 @@ import click
 from ingest.report import table
 from kb import numbers
 from kb.errors import RuleNotFound
-from kb.store.layout import current_build, default_kb_dir
-from kb.store.read import Store
+from kb.store.layout import default_kb_dir
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
 from cli.export_command import export_site_command
-from cli.options import clean_errors, kb_option, print_json
-
-
-def _store(kb_dir: Path | None) -> Store:
-    return Store(current_build(kb_dir or default_kb_dir()).store)
+from cli.options import clean_errors, kb_option, kb_store, print_json
 
 
 @click.command()
@@ -30,7 +25,7 @@ def _store(kb_dir: Path | None) -> Store:
 @clean_errors
 def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
     """List the editions of the KB: newest first, undated last."""
-    store = _store(kb_dir)
+    store = kb_store(kb_dir)
     rows = edition_summaries(store, lang)
     matches = edition_matches(store)
     for row in rows:
@@ -72,7 +67,7 @@ def export(directory: Path | None, kb_dir: Path | None, lang: str | None, wanted
         return
     if lang is None and wanted is None:
         raise click.UsageError("give --lang, --edition or both")
-    store = _store(kb_dir)
+    store = kb_store(kb_dir)
     data = json.dumps(export_json(store, store.find_edition(lang, wanted)), ensure_ascii=False, indent=1)
     if output is None:
         click.echo(data)
@@ -93,7 +88,7 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
     canonical = numbers.parse_number(number)
     if canonical is None:
         raise click.ClickException(f"not a rule number: {number!r}")
-    store = _store(kb_dir)
+    store = kb_store(kb_dir)
     if lang is None and wanted is None:
         lang = "en" if "en" in store.languages() else (store.languages() or [None])[0]
     edition = store.find_edition(lang, wanted)

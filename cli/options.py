@@ -12,6 +12,8 @@ import click
 from ingest.manifest import ManifestError
 from ingest.sources import BuildCrashed, SourceError
 from kb.errors import KBError
+from kb.store.layout import current_build, default_kb_dir
+from kb.store.read import Store
 
 
 def kb_option(command: Callable) -> Callable:
@@ -20,6 +22,12 @@ def kb_option(command: Callable) -> Callable:
         "--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
         help="KB folder (default: $CRKB_HOME, else ~/.local/share/crkb).",
     )(command)
+
+
+def kb_store(kb_dir: Path | None) -> Store:
+    """The store of the KB in place at ``kb_dir`` (None: the default KB folder); raises
+    ``kb.errors.KBMissing`` when it has no build."""
+    return Store(current_build(kb_dir or default_kb_dir()).store)
 
 
 def clean_errors(command: Callable) -> Callable:
