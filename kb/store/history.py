@@ -212,3 +212,58 @@ def merged_since(store: Store, start: Located, target: str) -> dict | None:
     part = steps[-1].part if steps and steps[-1].change == "removed" else None
     located = locate_seq(store, part.edition, part.seq) if part is not None else None
     return since(store, located, target) if located is not None else None
+
+
+def everywhere(store: Store, lang: str, located: Located) -> dict[str, str]:
+    """``{edition id: number}``: the rule ``located`` (of a ``lang`` edition) in every edition the
+    stored alignment joins it to, whatever its number there: the editions of its lineage, its
+    English rule's lineage and the translated rules joined to that (for an English rule, its own),
+    and the copies of any of these. The mulligan (en 2026-01-16 103.5) is ko 2021-11-19 103.4;
+    ko 2021-11-19 103.5 is another rule and is not named. A rule joined to nothing is named alone."""
+    held: dict[tuple[str, int], str] = {}
+    number = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (located.edition, located.seq))
+    held[(located.edition, located.seq)] = number[0][0]
+    if located.lineage != NO_LINEAGE:
+        held.update(_lineage_rules(store, located.lineage))
+    english = located.lineage if lang == "en" else _english_lineage(store, located)
+    if english is not None:
+        held.update(_lineage_rules(store, english))
+        held.update({(edition, seq): number for edition, seq, number in store.query(
+            "SELECT c.edition, c.seq, r.number FROM lineage l JOIN counterparts c ON c.anchor = l.edition "
+            "AND c.anchor_seq = l.seq JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor "
+            "AND k.kind = 'translation' JOIN rules r ON r.edition = c.edition AND r.seq = c.seq "
+            "WHERE l.lineage = ? AND c.agrees = 1", (english,))})
+    held.update(_copies(store, held))
+    out: dict[str, str] = {}
+    for (edition, _seq), number in held.items():
+        out.setdefault(edition, number)
+    return out
+
+
+def _lineage_rules(store: Store, lineage: int) -> dict[tuple[str, int], str]:
+    rows = store.query("SELECT l.edition, l.seq, r.number FROM lineage l JOIN rules r ON r.edition = l.edition "
+                       "AND r.seq = l.seq WHERE l.lineage = ?", (lineage,))
+    return {(edition, seq): number for edition, seq, number in rows}
+
+
+def _english_lineage(store: Store, located: Located) -> int | None:
+    """The lineage of the English rule a translated rule agrees with, or None."""
+    rows = store.query("SELECT l.lineage FROM counterparts c JOIN links k ON k.edition = c.edition "
+                       "AND k.anchor = c.anchor AND k.kind = 'translation' JOIN lineage l ON l.edition = c.anchor "
+                       "AND l.seq = c.anchor_seq WHERE c.edition = ? AND c.seq = ? AND c.agrees = 1",
+                       (located.edition, located.seq))
+    return rows[0][0] if rows else None
+
+
+def _copies(store: Store, held: dict[tuple[str, int], str]) -> dict[tuple[str, int], str]:
+    """The rules of copies (editions outside the chains) aligned to a rule of ``held``."""
+    if not held:
+        return {}
+    pairs = list(held)
+    values = ",".join("(?, ?)" for _ in pairs)
+    rows = store.query(
+        "SELECT c.edition, c.seq, r.number FROM counterparts c JOIN links k ON k.edition = c.edition "
+        "AND k.anchor = c.anchor AND k.kind = 'copy' AND k.rank = 0 JOIN rules r ON r.edition = c.edition "
+        f"AND r.seq = c.seq WHERE (c.anchor, c.anchor_seq) IN (VALUES {values})",
+        tuple(x for pair in pairs for x in pair))
+    return {(edition, seq): number for edition, seq, number in rows}

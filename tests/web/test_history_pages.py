@@ -117,26 +117,39 @@ def test_the_history_page_shows_when_battle_came_in(client):
 
 
 def test_compare_aligns_the_korean_mulligan_rule_by_identity(client):
-    soup = page(client, "/compare/103.4?langs=en,ko")
+    # 103.4 read as the Korean reader numbers it (lang=ko): the mulligan, whose row comes first
+    soup = page(client, "/compare/103.4?langs=en,ko&lang=ko")
     columns = soup.select("section.column")
     assert [c["data-edition"] for c in columns] == ["ko-2021-11-19", "en-2021-11-19", "en-2026-01-16"]
     assert [c.select_one("article.rule")["data-number"] for c in columns] == ["103.4", "103.4", "103.5"]
     assert all("mulligan" in c.get_text() for c in columns)
-    assert "103.4 in this edition is another rule" in columns[2].select_one("p.note").get_text()
+    assert "이 판의 103.4은(는) 다른 규칙입니다" in columns[2].select_one("p.note").get_text()  # Korean interface
 
 
+def test_compare_shows_one_rule_in_every_row_whatever_its_number(client):
+    # /compare/103.5 (the mulligan in English today): every row is the mulligan, ko 103.4 and ja
+    # 103.5, never ko 103.5 (actions from the opening hand) beside it; the reader's row first
+    soup = page(client, "/compare/103.5?langs=ja,ko,en")
+    numbers = [(c["data-edition"], c.select_one("article.rule")["data-number"])
+               for c in soup.select("section.column") if c.select_one("article.rule")]
+    assert numbers == [("ja-2023-09-01", "103.5"), ("en-2023-04-14", "103.5"), ("en-2026-01-16", "103.5"),
+                       ("ko-2021-11-19", "103.4"), ("en-2021-11-19", "103.4"), ("en-2026-01-16", "103.5")]
+    korean_first = page(client, "/compare/103.5?langs=ja,ko,en&lang=ko").select("section.column")
+    assert korean_first[0]["data-edition"] == "ko-2021-11-19"
+    assert korean_first[0].select_one("article.rule")["data-number"] == "103.5"  # Korean numbering: another rule
+    assert page(client, "/ko/cr/103.4").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/103.4?lang=ko"
 
-def test_compare_points_a_translation_to_its_rule_the_newest_english_number_is(client):
-    # /compare/103.5 (the mulligan in English today): the Korean row is ko 103.5 (actions from the
-    # opening hand), and says the mulligan is the Korean 103.4, linking its comparison
-    soup = page(client, "/compare/103.5?langs=en,ko")
-    korean = soup.select("section.column")[0]
-    assert korean.select_one("article.rule")["data-number"] == "103.5"
-    see = korean.select_one("p.see a")
-    assert see.get_text() == "The newest English 103.5 (2026-01-16) is the translation's 103.4: compare it."
-    assert see["href"] == "/compare/103.4?langs=ko"
-    assert page(client, "/compare/103.4?langs=en,ko").select_one("p.see") is not None  # 103.4 today: 103.3 in Korean
-    assert page(client, "/compare/702.19?langs=en,ko").select_one("p.see") is None  # the same number
+
+def test_the_switcher_links_the_same_rule_in_other_languages_by_identity(client):
+    soup = page(client, "/ko/cr/103.4")
+    assert soup.select_one("#switcher-h").get_text() == "다른 언어와 판의 이 규칙"
+    english = soup.select(".switcher .lang-en a[hreflang]")
+    assert [(a["href"], a.get("data-number")) for a in english] == [
+        ("/en/cr/103.5", "103.5"), ("/en/cr/2024-11-08/103.5", "103.5"), ("/en/cr/2024-07-30/103.5", "103.5")]
+    assert all("/103.5" not in a["href"] for a in soup.select(".switcher .lang-ko a"))
+    korean = page(client, "/en/cr/103.5").select(".switcher .lang-ko a[hreflang]")
+    assert [(a["href"], a.get_text()) for a in korean] == [("/ko/cr/103.4", "2021-11-19: 103.4"),
+                                                           ("/ko/cr/2016-11-11/103.4", "2016-11-11: 103.4")]
 
 
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
@@ -247,10 +260,14 @@ def test_a_translation_names_the_english_edition_it_translates(client):
 
 def test_a_translators_slip_is_compared_by_number_and_says_so(client):
     # ko 2021-11-19 prints crew's 702.122b again as 702.123b (fabricate): joined to no English rule
-    soup = page(client, "/compare/702.123b?langs=ko")
+    soup = page(client, "/compare/702.123b?langs=ko&lang=ko")
     korean = soup.select_one("[data-role=translation]")
-    assert "702.123b" in korean.select_one(".note").get_text() and "joined to no English rule" in korean.get_text()
+    assert "702.123b" in korean.select_one(".note").get_text() and "어떤 영어 규칙과도 연결되지 않습니다" in korean.get_text()
     english = soup.select_one("[data-role='newest English edition']")
     assert "fabricate" in english.get_text().lower()  # shown by number, as the note says
-    joined = page(client, "/compare/702.122b?langs=ko").select_one("[data-role=translation]")
-    assert "joined to no English rule" not in joined.get_text()
+    joined = page(client, "/compare/702.122b?langs=ko&lang=ko").select_one("[data-role=translation]")
+    assert "어떤 영어 규칙과도" not in joined.get_text()
+    # read as the English number, fabricate: no Korean rule is joined to it, and the column says so
+    fabricate = page(client, "/compare/702.123b?langs=ko").select_one("[data-role=translation]")
+    assert (fabricate.select("article.rule"), fabricate.select_one(".note").get_text()) == (
+        [], "No rule of this edition is joined to the English 702.123b (2026-01-16).")

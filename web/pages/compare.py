@@ -1,19 +1,22 @@
-"""The compare page ``/compare/<number>?langs=en,ko,ja&edition=YYYY-MM-DD``: one rule side by side.
+"""The compare page ``/compare/<number>?langs=en,ko,ja&lang=ko&edition=YYYY-MM-DD``: one rule side by side.
 
-Without a pinned date, each translation stands beside its English rule by identity, not number
-(``kb.store.history``): the English rule of the edition the translation was checked against (its
-own date), and that rule in the newest English edition, whatever its number there (ko 2021-11-19
-103.4 beside en 2021-11-19 103.4 beside en 2026-01-16 103.5), with the English words changed since
-marked. When the newest edition prints the asked number for another rule, the column says so.
+``number`` is the rule's number in the newest edition of ``lang`` (the reader's language, whose
+row comes first; English when absent): ``/compare/103.4?lang=ko`` and ``/compare/103.5`` are both
+the mulligan. Without a pinned date, every row shows that one rule, by identity, not number
+(``kb.store.history``): each translation's rule joined to it, the English rule of the edition the
+translation was checked against (its own date), and that rule in the newest English edition,
+whatever its number there (ko 2021-11-19 103.4 beside en 2021-11-19 103.4 beside en 2026-01-16
+103.5), with the English words changed since marked. When the newest edition prints the asked
+number for another rule, the column says so; a language with no rule joined to it says that.
 Without stored alignment, columns pair by number; so does a translation's rule that the alignment
 joins to no English rule (a rule the English dropped, a translator's copied text), with a note
-saying so. With a pinned date (``?edition=YYYY-MM-DD``)
-only editions of that date are shown, so only same-edition rules pair.
+saying so. With a pinned date (``?edition=YYYY-MM-DD``) only editions of that date are shown, so
+only same-edition rules pair.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
@@ -28,7 +31,7 @@ from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
-from web.identity import Counterpart, english_changes_under, number_now, translated_rules
+from web.identity import english_changes_under, number_now, translated_rules
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -47,7 +50,7 @@ def compare(number: str) -> Response | str:
     lang = request.args.get("lang") or None  # the interface language, kept by the page's own links
     if not exact:
         return redirect(state.urls().compare(canonical, langs, date, lang), 301)
-    rows = compare_rows(canonical, langs, date)
+    rows = compare_rows(canonical, langs, date, lang)
     html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows)
     if any(column.rules for row in rows for column in row):
         return html
@@ -92,9 +95,7 @@ class Column:
     (empty when the edition lacks the number) ready to print as ``articles``, what it is
     (``role``, English: the ``data-role``; ``label`` is it in the reader's language) and a ``note``
     for readers (in their language); ``of``, for the English edition a translation was checked
-    against, that translation's language (``role`` is ``OWN_ENGLISH`` of it); ``see``, for a
-    translation, ``(text, href)`` of the comparison of its rule that the newest English rule of
-    the number is, when that is another number."""
+    against, that translation's language (``role`` is ``OWN_ENGLISH`` of it)."""
 
     lang: str
     edition: Edition | None
@@ -105,7 +106,6 @@ class Column:
     number: str | None = None
     diff: list[tuple[str, str]] = field(default_factory=list)
     of: str | None = None
-    see: tuple[str, str] | None = None
 
     @property
     def label(self) -> str:
@@ -115,39 +115,67 @@ class Column:
         return _(self.role) if self.role in (TRANSLATION, NEWEST_ENGLISH, SAME_EDITION) else self.role
 
 
-def compare_rows(number: str, langs: list[str], date: str | None) -> list[list[Column]]:
-    """Rows of columns for ``number`` in ``langs`` (known languages, page order). Pinned to
-    ``date``: one row, a column per language (per edition when a language has several of ``date``). Otherwise a row per translation: the translation,
-    the English of its own edition, the newest English; only the newest English when ``langs``
-    holds no translation."""
+def compare_rows(number: str, langs: list[str], date: str | None, lang: str | None = None) -> list[list[Column]]:
+    """Rows of columns for ``number`` in ``langs`` (known languages, page order), the row of
+    ``lang`` (the reader's language) first. Pinned to ``date``: one row, a column per language
+    (per edition when a language has several of ``date``). Otherwise ``number`` is the rule's
+    number in the newest edition of ``lang`` (English when ``lang`` is None or has no edition;
+    ko 103.4 and en 103.5 are the mulligan), and each translation's row shows the rule joined to
+    it by identity: the translation, the English of its own edition, the newest English; only the
+    newest English when ``langs`` holds no translation. A rule the alignment joins to no English
+    rule, or a store without alignment, pairs by number."""
+    order = sorted(langs, key=lambda x: x != lang)
     if date:
-        return [[column for lang in langs for column in _pinned_columns(number, lang, date)]]
+        return [[column for x in order for column in _pinned_columns(number, x, date)]]
     store = state.store()
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
-    newest_column = [_column(number, newest_en, NEWEST_ENGLISH)] if newest_en else []
+    source = lang if lang in store.languages() and lang != ENGLISH else None
+    english = _english_number(number, source, newest_en)
+    newest_column = [_column(english or number, newest_en, NEWEST_ENGLISH)] if newest_en else []
+    translated = {part.edition.lang: part for part in translated_rules(newest_en, english)} if english else {}
     rows = []
-    translated = {part.edition.lang: part for part in translated_rules(newest_en, number)} if newest_en else {}
-    for lang in (x for x in langs if x != ENGLISH):
-        translation = _newest_holding(number, lang)
-        by_identity = _identity_row(number, translation, newest_en)
-        if by_identity is None:
-            by_identity = [_column(number, translation, TRANSLATION, _unjoined(number, translation))]
-            if translation.effective_date is not None and newest_en is not None:
-                by_identity.append(_own_english(number, translation, newest_en))
-            by_identity += newest_column
-        rows.append([_with_see(by_identity[0], number, translated.get(lang), newest_en), *by_identity[1:]])
+    for other in (x for x in order if x != ENGLISH):
+        part = translated.get(other)
+        if other == source or english is None:
+            rows.append(_row_by_number(number, _newest_holding(number, other), newest_en, newest_column))
+        elif part is not None:
+            rows.append(_row_by_number(part.number, part.edition, newest_en, newest_column))
+        elif _newest_holding(english, other).id in english_partners(store):
+            rows.append([_not_joined(other, english, newest_en), *newest_column])
+        else:  # an edition the alignment joins to no English edition: by number, as it is printed
+            rows.append(_row_by_number(english, _newest_holding(english, other), newest_en, newest_column))
     return rows or [newest_column]
 
 
-def _with_see(column: Column, number: str, part: Counterpart | None, newest_en: Edition | None) -> Column:
-    """The translation ``column`` pointing to the comparison of the translation's rule that the
-    newest English rule ``number`` is (``part``), when that rule has another number there."""
-    if part is None or newest_en is None or part.number in (None, number):
-        return column
-    text = _("The newest English %(number)s (%(date)s) is the translation's %(translated)s: compare it.",
-             number=number, date=newest_en.date_text, translated=part.number)
-    href = state.urls().compare(part.number, [part.edition.lang], lang=request.args.get("lang"))
-    return replace(column, see=(text, href))
+def _row_by_number(number: str, translation: Edition, newest_en: Edition | None, newest_column: list[Column]) -> list[Column]:
+    """The row of the translation's rule ``number``: by identity (``_identity_row``), else by number."""
+    row = _identity_row(number, translation, newest_en)
+    if row is not None:
+        return row
+    row = [_column(number, translation, TRANSLATION, _unjoined(number, translation))]
+    if translation.effective_date is not None and newest_en is not None:
+        row.append(_own_english(number, translation, newest_en))
+    return row + newest_column
+
+
+def _english_number(number: str, source: str | None, newest_en: Edition | None) -> str | None:
+    """The number in the newest English edition of the rule ``number`` of ``source``'s newest
+    edition holding it (``number`` itself when ``source`` is None: English); None when there is no
+    English edition or the alignment joins that rule to no English rule still in force."""
+    if newest_en is None or source is None:
+        return number if newest_en is not None else None
+    store = state.store()
+    located = history.locate(store, _newest_holding(number, source).id, number)
+    parts = history.counterparts(store, source, located) if located else []
+    return parts[-1]["number"] if parts else None
+
+
+def _not_joined(lang: str, english: str, newest_en: Edition) -> Column:
+    """The column of a language whose editions hold no rule joined to the English rule."""
+    edition = _newest_holding(english, lang)
+    note = _("No rule of this edition is joined to the English %(number)s (%(date)s).", number=english,
+             date=newest_en.date_text)
+    return Column(lang, edition, [], TRANSLATION, note)
 
 
 def _column(number: str, edition: Edition, role: str, note: str | None = None,

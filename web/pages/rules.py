@@ -68,11 +68,13 @@ SWITCHER_NEWEST = 3
 
 @dataclass(frozen=True)
 class EditionLink:
-    """An edition holding the number, its page, and whether it is the one shown."""
+    """An edition holding the rule, its page, whether it is the one shown, and the rule's number
+    there (``number``: None when it is the number shown)."""
 
     edition: Edition
     href: str
     current: bool
+    number: str | None = None
 
 
 def rule_page(edition: Edition, number: str) -> dict[str, object]:
@@ -99,8 +101,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "next": after,
         "cited_by": store.rules_citing(edition.id, number),
         "glossary_cited_by": store.glossary_citing(edition.id, number),
-        "switcher": editions_holding(number, edition),
-        "switcher_totals": switcher_totals(number),
+        **switcher(edition, number),
         "newest": None if newest.id == edition.id else newest,
         "identity": known,
         "compare_href": _compare_href(edition, number, known, newest),
@@ -184,6 +185,28 @@ def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
         crumbs.append(Crumb(above, title, urls.rule(edition.lang, above, edition) if page else None,
                             found[0].title if found else None))
     return crumbs
+
+
+def switcher(edition: Edition, number: str) -> dict[str, object]:
+    """The switcher's context: ``switcher`` (per language, ``EditionLink`` newest first),
+    ``switcher_totals`` (per language, how many editions hold the rule) and ``by_identity``: True
+    when the editions are those the stored alignment joins the rule to, whatever its number there
+    (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
+    without alignment, when they are the editions printing ``number``."""
+    store = state.store()
+    located = history.locate(store, edition.id, number)
+    held = history.everywhere(store, edition.lang, located) if located is not None else {}
+    if not held:
+        return {"switcher": editions_holding(number, edition), "switcher_totals": switcher_totals(number),
+                "by_identity": False}
+    links, totals = {}, {}
+    for lang in store.languages():
+        found = [e for e in store.editions(lang) if e.id in held]
+        shown = found[:SWITCHER_NEWEST] + ([edition] if edition in found[SWITCHER_NEWEST:] else [])
+        links[lang] = [EditionLink(e, state.urls().rule(lang, held[e.id], e), e.id == edition.id,
+                                   None if held[e.id] == number else held[e.id]) for e in shown]
+        totals[lang] = len(found)
+    return {"switcher": links, "switcher_totals": totals, "by_identity": True}
 
 
 def editions_holding(number: str, shown: Edition) -> dict[str, list[EditionLink]]:
