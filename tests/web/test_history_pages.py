@@ -242,6 +242,9 @@ def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):
     response = client.get("/en/cr/103.4?edition=2021-11-19")
     assert (response.status_code, response.headers["Location"]) == (301, "/en/cr/2021-11-19/103.4")
     assert client.get("/en/cr/702.19?edition=garbage").status_code == 404
+    history = client.get("/en/cr/704.5j/history?edition=2021-11-19")  # the history page too
+    assert (history.status_code, history.headers["Location"]) == (301, "/en/cr/2021-11-19/704.5j/history")
+    assert client.get("/en/cr/704.5j/history?edition=garbage").status_code == 404
 
 
 def test_a_translation_names_the_english_edition_it_translates(client):

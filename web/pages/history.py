@@ -12,7 +12,7 @@ A pinned date that falls between editions is answered 302 with the edition in fo
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
@@ -23,7 +23,7 @@ from web import args, state
 from web.api.history_shapes import changes_json, history_json
 from web.errors import abort_with
 from web.identity import held_before
-from web.pages.resolve import newest_rule, pinned_rule
+from web.pages.resolve import moved, newest_rule, pinned_rule
 
 bp = Blueprint("history", __name__)
 
@@ -31,8 +31,13 @@ bp = Blueprint("history", __name__)
 @bp.get("/<lang>/cr/<number>/history", defaults={"edition": None})
 @bp.get("/<lang>/cr/<edition>/<number>/history")
 def history_of(lang: str, number: str, edition: str | None) -> Response | str:
-    """The history of rule ``number`` of the newest edition of ``lang``, or of ``edition``."""
+    """The history of rule ``number`` of the newest edition of ``lang``, or of ``edition``;
+    ``?edition=`` (as the rule page takes it) is sent to the edition's own history URL (301)."""
     urls = state.urls()
+    wanted = request.args.get("edition")
+    if edition is None and wanted:
+        pinned = pinned_rule(lang, wanted, number, lambda n, e: urls.history(lang, n, e), suffix="/history")
+        return pinned if isinstance(pinned, Response) else moved(urls.history(lang, pinned[1], pinned[0]), 301)
     found = newest_rule(lang, number, lambda n, _: urls.history(lang, n)) if edition is None else \
         pinned_rule(lang, edition, number, lambda n, e: urls.history(lang, n, e), suffix="/history")
     return found if isinstance(found, Response) else render_template("rules/history.html", **history_page(*found))
