@@ -41,6 +41,7 @@ def publisher(shared_dir):
             KO_FILE: Route((corpus / "ko/kormtgcr/2021-11-19.txt").read_bytes()),
             ZH_LISTING: Route(json.dumps(listing).encode(), "application/json"),
             "/raw/plain_text/20240410_Zh.txt": Route((corpus / "zh/2024-04-12.txt").read_bytes()),
+            "/raw/plain_text/20240410_En.txt": Route((corpus / "en/2024-04-10.txt").read_bytes()),
         })
         yield server
 
@@ -68,6 +69,7 @@ FIRST = {
     "mtg-jp": ("new", "ja/2026-01-16.txt", None),
     "kormtgcr": ("new", "ko/2021-11-19.txt", None),
     "magic-comp-rules-zh-cn": ("new", "zh/2024-04-12.txt", None),
+    "magic-comp-rules-zh-cn-english": ("new", "en/2024-04-12.txt", None),  # the English it translates
 }
 
 
@@ -77,13 +79,14 @@ def test_first_run_keeps_each_text_named_by_its_date_and_a_second_run_downloads_
     sources = tmp_path / "sources"
     assert _fetch(config_file, sources) == FIRST
     files = _files(sources)
-    assert sorted(files) == [STATE_NAME, "en/2026-01-16.txt", "ja/2026-01-16.txt", "ko/2021-11-19.txt", "zh/2024-04-12.txt"]
+    assert sorted(files) == [STATE_NAME, "en/2024-04-12.txt", "en/2026-01-16.txt", "ja/2026-01-16.txt",
+                             "ko/2021-11-19.txt", "zh/2024-04-12.txt"]
     assert files["zh/2024-04-12.txt"] == (shared_dir / "corpus/zh/2024-04-12.txt").read_bytes()  # byte for byte
     publisher.log.clear()
     assert _fetch(config_file, sources) == {feed: ("unchanged", path, None) for feed, (_, path, _) in FIRST.items()}
     assert publisher.log == [("GET", path, 304) for path in (
         EN_PAGE, "/downloads/MagicCompRules%2020260116.txt", JA_PAGE, "/img_sys/rules/JPN_CR_20260116_0.txt",
-        KO_FILE, ZH_LISTING, "/raw/plain_text/20240410_Zh.txt")]
+        KO_FILE, ZH_LISTING, "/raw/plain_text/20240410_Zh.txt", ZH_LISTING, "/raw/plain_text/20240410_En.txt")]
     assert _files(sources) == files
 
 
@@ -94,7 +97,7 @@ def test_a_new_edition_is_a_new_file_beside_the_old_one(publisher, config_file, 
     assert _fetch(config_file, sources)["wizards"] == ("new", "en/2025-11-14.txt", None)
     publisher.routes[EN_PAGE] = _page("/downloads/MagicCompRules%2020260116.txt")
     assert _fetch(config_file, sources)["wizards"] == ("new", "en/2026-01-16.txt", None)
-    assert [p.name for p in sorted((sources / "en").iterdir())] == ["2025-11-14.txt", "2026-01-16.txt"]
+    assert [p.name for p in sorted((sources / "en").iterdir())] == ["2024-04-12.txt", "2025-11-14.txt", "2026-01-16.txt"]
 
 
 def test_a_text_sent_compressed_is_kept_as_sent(publisher, config_file, tmp_path, shared_dir) -> None:
@@ -157,13 +160,13 @@ def test_cli_prints_one_line_per_feed_and_json(publisher, config_file, tmp_path)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"Error: feed kormtgcr ({publisher.url(KO_FILE)}): HTTP 404 Not Found",
-        "1 of 4 feeds failed; nothing in the sources folder was changed by them.",
+        "1 of 5 feeds failed; nothing in the sources folder was changed by them.",
     ]
     data = json.loads(result.stdout)
     assert data["sources"] == str(kb / "sources")
     assert [(f["feed"], f["status"], f["bytes"]) for f in data["feeds"]] == [
         ("wizards", "unchanged", 0), ("mtg-jp", "unchanged", 0), ("kormtgcr", "failed", 0),
-        ("magic-comp-rules-zh-cn", "unchanged", 0),
+        ("magic-comp-rules-zh-cn", "unchanged", 0), ("magic-comp-rules-zh-cn-english", "unchanged", 0),
     ]
 
 
@@ -185,7 +188,7 @@ def test_shipped_feeds_name_the_four_publishers_and_a_bad_file_is_one_line(tmp_p
     config = load_feeds()
     assert [(f.name, f.lang, f.kind) for f in config.feeds] == [
         ("wizards", "en", "page"), ("mtg-jp", "ja", "page"), ("kormtgcr", "ko", "file"),
-        ("magic-comp-rules-zh-cn", "zh", "page"),
+        ("magic-comp-rules-zh-cn", "zh", "page"), ("magic-comp-rules-zh-cn-english", "en", "page"),
     ]
     bad = tmp_path / "feeds.toml"
     bad.write_text('schema = 1\n[[feed]]\nname = "x"\nlang = "fr"\nurl = "https://example.org/cr.txt"\n')

@@ -57,6 +57,19 @@ def test_a_term_finds_its_rule_in_another_language(kb, number, source, target) -
     assert {hit.lang for hit in hits} == {target}
 
 
+def test_the_chinese_glossary_is_paired_entry_for_entry_in_the_english_order(kb) -> None:
+    # the Chinese 词汇表 follows the English glossary's order: entries pair along runs citing the
+    # same rules (mulligan, priority and plains are named by no heading), and one for one where a
+    # citation differs between two runs (成为 cites 603.2e where the English Becomes cites 603.2f)
+    terms = TermDictionary(kb.store)
+    paired = {concept: {(t.lang, t.term, t.kind) for t in found} for concept, found in terms.lookup("再调度")}
+    assert ("zh", "再调度", "glossary") in paired["mulligan"]
+    assert {concept for concept, _ in terms.lookup("优先权")} >= {"priority"}
+    assert {concept for concept, _ in terms.lookup("成为")} >= {"becomes"}
+    assert terms.translate("平原", "en")[1] == [("平原", "Plains")]
+    assert "103.5" in [hit.number for hit in kb.search("mulligan", lang="zh", limit=3)]
+
+
 def test_the_dictionary_pairs_the_four_languages_from_the_texts(kb) -> None:
     terms = TermDictionary(kb.store)
     trample = dict(terms.lookup("践踏"))["trample"]
