@@ -12,6 +12,7 @@ from whoosh import query as wq
 from whoosh.reading import IndexReader
 from whoosh.searching import Searcher as WhooshSearcher
 
+from kb import numbers
 from search.analysis import CJK_LANGUAGES
 from search.expand import CARD, QUESTION_WORDS, Expansion
 from search.index import TEXT_FIELDS
@@ -94,6 +95,26 @@ def with_expansion(hits: list[H], expansion: Expansion, limit: int, make: Callab
             lifted = replace(out.pop(at), score=out[floor].score * (1 + 1e-9) + 1e-9)
             out.insert(floor, lifted)
     return out[:limit]
+
+
+def around_expansion(expansion: Expansion, subtree: Callable[[str], list[str]], have: set[str], want: int) -> list[str]:
+    """Up to ``want`` rule numbers near the expanded rules (best first), to fill a list the text
+    search left short (a jargon-only query finds its rules alone: ``SBA`` is 704 and 704.3): the
+    rules' subrules, then their parents' (``subtree(number)``: a rule and every rule under it, in
+    document order; no whole section), none of ``have``. ``SBA`` -> 704.1, 704.2 ...; ``ETB`` (603.6a) -> 603.6,
+    603.6b ..."""
+    out: list[str] = []
+    seen = set(have)
+    expanded = [e.number for e in sorted(expansion.rules, key=lambda e: -e.share)]
+    parents = [p for p in map(numbers.parent, expanded) if p and numbers.level(p) >= 1]  # not a whole section
+    for around in (*expanded, *parents):
+        for number in subtree(around):
+            if len(out) >= want:
+                return out
+            if number not in seen:
+                seen.add(number)
+                out.append(number)
+    return out
 
 
 def floor_rank(share: float) -> int:

@@ -74,11 +74,12 @@ from search.card_names import NameReading, read_names
 from search.edition_terms import EditionTerms
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer, written_as_japanese
 from search.index import check_schema, indexed_editions, rule_and_under
+from kb import numbers
 from kb.store.layout import BuildPaths
 from kb.model import Edition
 from kb.scripts import HANGUL, KANA
 from search.expand import Expander, Expansion
-from search.expand_hits import drop_jargon, jargon_only, own_scores, with_expansion
+from search.expand_hits import around_expansion, drop_jargon, jargon_only, own_scores, with_expansion
 from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
@@ -313,9 +314,27 @@ class Searcher:
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits, marks = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
         analyzer, own = self._analyzers[edition.lang], own_scores(searcher, parsed, edition.lang, expansion)
-        hits = with_expansion(hits, expansion, limit, lambda number, score: rule_hit(
-            self.store, searcher, edition, number, score, analyzer, marks), own)
+        def make(number: str, score: float) -> Hit | None:
+            return rule_hit(self.store, searcher, edition, number, score, analyzer, marks)
+
+        hits = with_expansion(hits, expansion, limit, make, own)
+        hits += self._around(edition, expansion, hits, limit, section, make)
         return family_first(hits, named) if named else hits  # a name's rules before its jargon's
+
+    def _around(self, edition: Edition, expansion: Expansion, hits: list[Hit], limit: int, section: str | None,
+                make: Callable[[str, float], Hit | None]) -> list[Hit]:
+        """Hits to fill ``hits`` to ``limit`` with the rules around the expanded ones
+        (``search.expand_hits.around_expansion``; in ``section`` when given), scored below them:
+        a jargon-only query lists its rules, then the rules around them."""
+        if len(hits) >= limit:
+            return []
+        def subtree(number: str) -> list[str]:
+            found = [rule.number for rule in self.store.subtree(edition.id, number)]
+            return [n for n in found if n == section or section in numbers.ancestors(n)] if section else found
+
+        lowest = min((hit.score for hit in hits), default=1.0)
+        near = around_expansion(expansion, subtree, {hit.number for hit in hits}, limit - len(hits))
+        return [hit for rank, number in enumerate(near, 1) if (hit := make(number, lowest * (1 - rank / (2 * limit))))]
 
     def _expanded(self, searcher: WhooshSearcher, edition: Edition, query: str, parsed: ParsedQuery,
                   card_texts: tuple[str, ...], section: str | None, notes: SearchNotes

@@ -62,9 +62,14 @@ def test_jargon_alone_puts_its_rule_first(searcher: Searcher, query: str, number
     assert _numbers(searcher, query)[0] == number
 
 
-def test_a_jargon_lists_its_rules_in_order(searcher: Searcher) -> None:
-    assert _numbers(searcher, "LKI") == ["608.2h", "113.7a", "603.10"]
+def test_a_jargon_lists_its_rules_in_order_then_the_rules_around_them(searcher: Searcher) -> None:
+    # its rules first, then their subrules, then their parents' (no whole section), to the limit
+    assert _numbers(searcher, "LKI", limit=6) == ["608.2h", "113.7a", "603.10", "603.10a", "603.10b", "603.10c"]
     assert _numbers(searcher, "what is LKI?")[:3] == ["608.2h", "113.7a", "603.10"]
+    assert _numbers(searcher, "SBA", limit=5) == ["704", "704.3", "704.1", "704.1a", "704.2"]
+    assert _numbers(searcher, "fizzle", limit=4) == ["608.2b", "608.2", "608.2a", "608.2c"]
+    every = _numbers(searcher, "SBA", limit=50)  # rule 704 whole, and nothing of section 7 beyond it
+    assert len(every) == len(set(every)) > 30 and all(number.startswith("704") for number in every)
 
 
 def test_a_jargon_in_a_question_adds_its_rule_beside_the_other_words(searcher: Searcher) -> None:
@@ -118,7 +123,7 @@ def test_a_glossary_term_alone_is_left_to_the_index(searcher: Searcher) -> None:
 
 
 def test_a_section_keeps_only_the_expanded_rules_in_it(searcher: Searcher) -> None:
-    assert _numbers(searcher, "LKI", section="113") == ["113.7a"]
+    assert _numbers(searcher, "LKI", section="113") == ["113.7a", "113.7"]  # then the rule around it, in the section
     assert _numbers(searcher, "fizzle", section="7") == []
 
 
