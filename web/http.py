@@ -13,6 +13,10 @@
   files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
 - Rendered answers: a GET answered 200 is kept per build (``web.pagecache``) and answered again
   from there by ``KeptAnswers`` before Flask sees the request.
+- Compression: a page or API answer of ``MIN_GZIP_BYTES`` or more goes gzipped to a client that
+  accepts it (``Gzipped``; ``/en/cr/702``: 525 KB as HTML); its body is compressed once per build
+  and kept, its ETag made weak (``W/"…"``, the same page in another encoding); every such answer
+  says ``Vary: Accept-Encoding``. If-None-Match compares weakly, as RFC 9110 says.
 - The access log: one JSON line per request on the ``crkb.access`` logger:
   ``{"time": ISO UTC, "method", "path", "status", "ms": duration, "build", "bytes"}``.
 """
@@ -20,6 +24,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import hashlib
 import json
 import logging
@@ -29,7 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, jsonify, request
-from werkzeug.http import parse_etags
+from werkzeug.http import parse_accept_header, parse_etags
 
 from web import state
 from web.pagecache import PageCache
@@ -71,7 +76,7 @@ class PublicAddress:
 def register(app: Flask, public_url: str | None) -> None:
     """Add the public address, ``/healthz``, caching headers, 304s and the access log to ``app``
     (call it after the before-request hook that takes the build)."""
-    app.wsgi_app = PublicAddress(KeptAnswers(app.wsgi_app, app.extensions["crkb.live"]),
+    app.wsgi_app = PublicAddress(Gzipped(KeptAnswers(app.wsgi_app, app.extensions["crkb.live"])),
                                  public_url or DEFAULT_PUBLIC_URL)
     app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_SECONDS
     app.add_url_rule("/healthz", "healthz", healthz)
@@ -129,7 +134,7 @@ class KeptAnswers:
         if kept is None:
             return self.app(environ, start_response)
         headers, body = kept
-        if tag in parse_etags(environ.get("HTTP_IF_NONE_MATCH")):  # the tag, or * (any)
+        if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains_weak(tag):  # the tag (gzipped: W/), or *
             status, body = 304, b""
             headers = [(k, v) for k, v in headers if k in ("ETag", "Cache-Control", "Vary", "X-KB-Build")]
         else:
@@ -142,12 +147,74 @@ class KeptAnswers:
         return [b"" if environ["REQUEST_METHOD"] == "HEAD" else body]
 
 
+MIN_GZIP_BYTES = 1024
+"""Answers shorter than this are sent as they are: gzip would save little."""
+GZIP_TYPES = ("text/html", "application/json", "application/xml", "text/xml", "text/plain",
+              "application/opensearchdescription+xml")
+"""The media types sent gzipped (pages, API answers, sitemaps): text that compresses 5-10x."""
+GZIP_KEPT_BYTES = 16 * 1024 * 1024
+"""How many bytes of compressed bodies ``Gzipped`` keeps (least recently used dropped)."""
+
+
+class Gzipped:
+    """WSGI middleware: a 200 answer carrying an ETag (a page or API answer, ``etag``) of a
+    ``GZIP_TYPES`` type and ``MIN_GZIP_BYTES`` or more goes gzipped to a client whose
+    ``Accept-Encoding`` takes gzip: ``Content-Encoding: gzip``, the ETag weak (``W/"tag"``), the
+    compressed body kept by ETag (a build never changes, so each page is compressed once). Every
+    such answer says ``Vary: Accept-Encoding``. Static files and HEAD answers pass as they are."""
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+        self.kept = PageCache(GZIP_KEPT_BYTES)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        caught: list = []
+        parts = self.app(environ, lambda status, headers, exc_info=None: caught.append((status, headers)) or (lambda _data: None))
+        status, headers = caught[-1]
+        if not _compressible(status, headers):  # passed on as it is, streamed when it streams
+            start_response(status, headers)
+            return parts
+        try:
+            body = b"".join(parts)
+        finally:
+            if hasattr(parts, "close"):
+                parts.close()
+        headers = [(k, v) for k, v in headers if k.lower() != "vary"] + [("Vary", _vary(headers))]
+        accepts = parse_accept_header(environ.get("HTTP_ACCEPT_ENCODING")).quality("gzip") > 0
+        if accepts and environ.get("REQUEST_METHOD") == "GET" and len(body) >= MIN_GZIP_BYTES:
+            headers, body = self._gzipped(headers, body)
+        start_response(status, headers)
+        return [body]
+
+    def _gzipped(self, headers: list[tuple[str, str]], body: bytes) -> tuple[list[tuple[str, str]], bytes]:
+        tag = next(v for k, v in headers if k.lower() == "etag")
+        kept = self.kept.get(tag)
+        packed = kept[1] if kept is not None else gzip.compress(body, compresslevel=6, mtime=0)
+        if kept is None:
+            self.kept.put(tag, [], packed)
+        changed = {"etag": f"W/{tag}", "content-length": str(len(packed))}
+        out = [(k, changed.pop(k.lower(), v)) for k, v in headers]
+        return out + [(k.title(), v) for k, v in changed.items()] + [("Content-Encoding", "gzip")], packed
+
+
+def _compressible(status: str, headers: list[tuple[str, str]]) -> bool:
+    found = {k.lower(): v for k, v in headers}
+    media = found.get("content-type", "").split(";")[0].strip()
+    return (status.startswith("200") and "etag" in found and "content-encoding" not in found
+            and not found["etag"].startswith("W/") and media in GZIP_TYPES)
+
+
+def _vary(headers: list[tuple[str, str]]) -> str:
+    said = [v.strip() for k, value in headers if k.lower() == "vary" for v in value.split(",") if v.strip()]
+    return ", ".join(dict.fromkeys([*said, "Accept-Encoding"]))
+
+
 def _not_modified() -> Response | None:
     g.crkb_started = time.perf_counter()
     tag = g.crkb_etag = etag()
     if tag is None:
         return None
-    if tag in request.if_none_match:
+    if request.if_none_match.contains_weak(tag):
         response = Response(status=304)
         response.set_etag(tag)
         response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"

@@ -4,6 +4,7 @@ says, ``/healthz`` and ``X-KB-Build``."""
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -52,6 +53,25 @@ def test_pages_and_the_api_have_an_etag_per_build_and_path_and_answer_304(client
     assert "Accept-Language" not in korean.headers.get("Vary", "")
     missing = client.get("/ko/cr/999.9")
     assert missing.status_code == 404 and "ETag" not in missing.headers
+
+
+def test_pages_go_gzipped_to_a_client_that_takes_gzip_compressed_once(client, monkeypatch):
+    import web.http
+
+    plain = client.get("/ko/cr/702")
+    packed = client.get("/ko/cr/702", headers={"Accept-Encoding": "br;q=1.0, gzip;q=0.8"})
+    assert (packed.headers["Content-Encoding"], packed.headers["Vary"]) == ("gzip", "Accept-Encoding")
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert int(packed.headers["Content-Length"]) == len(packed.get_data()) < len(plain.get_data()) / 4
+    assert packed.headers["ETag"] == f"W/{plain.headers['ETag']}" and plain.headers["Vary"] == "Accept-Encoding"
+    assert client.get("/ko/cr/702", headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]}
+                      ).status_code == 304
+    monkeypatch.setattr(web.http.gzip, "compress", lambda *a, **k: (_ for _ in ()).throw(AssertionError("again")))
+    assert client.get("/ko/cr/702", headers={"Accept-Encoding": "gzip"}).get_data() == packed.get_data()  # kept
+    refused = client.get("/ko/cr/702", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in refused.headers and refused.get_data() == plain.get_data()
+    small = client.get("/healthz", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in small.headers  # no ETag: not a page; and short
 
 
 def test_static_files_keep_their_max_age(client):
