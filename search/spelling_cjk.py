@@ -130,6 +130,8 @@ class CJKSpeller:
             return None
         limit = max_distance(word)
         folded = _folded(word)
+        if len(folded) > MAX_FORM_CHARS + MAX_EDITS:  # longer than any form indexed, edits and all
+            return None  # (and its deletions would be len² strings: 10 s for 400 Hangul syllables)
         candidates = set()
         for variant in _deletions(folded, min(limit, MAX_EDITS) if limit else 0):
             candidates |= self._deletions.get(variant, set())

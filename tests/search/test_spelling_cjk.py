@@ -90,3 +90,14 @@ def test_two_kanji_are_corrected_only_to_a_word_read_alike() -> None:
     # a word of everyday Japanese is typed as itself; a kanji's name reading (輝: アキラ) is no reading
     prizes = CJKSpeller(Vocabulary(names={"賞品": 5, "全体": 9, "意味": 9}))
     assert [prizes.correct(word) for word in ("商品", "輝体", "意見", "賞金")] == [None, None, None, None]
+
+
+def test_a_run_longer_than_any_form_is_not_corrected_nor_cut_into_its_deletions(monkeypatch) -> None:
+    # 400 Hangul syllables typed without a space made len² deletions of len characters each (10 s);
+    # no form of 12 characters or fewer is within two edits of a run of more than 14
+    import search.spelling_cjk
+
+    speller = CJKSpeller(Vocabulary(names={"돌진": 9, "생물": 9, "치명타": 5}))
+    assert speller.correct("돌짐") == "돌진"
+    monkeypatch.setattr(search.spelling_cjk, "_deletions", lambda *a: (_ for _ in ()).throw(AssertionError("cut")))
+    assert speller.correct("돌짐생물치명타" * 3) is None
