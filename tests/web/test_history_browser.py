@@ -49,12 +49,15 @@ def page() -> Iterator[object]:
 
 
 def test_compare_shows_mulligan_in_every_column_with_english_changes_marked(page, base_url):
-    page.goto(f"{base_url}/compare/103.4?langs=en,ko")
-    columns = page.locator("section.column")
-    assert columns.count() == 3
-    texts = [columns.nth(i).inner_text() for i in range(3)]
+    page.goto(f"{base_url}/ko/cr/103.4")  # the Korean mulligan: its "compare languages" link
+    page.click(".edition-line a[href^='/compare/']")
+    page.wait_for_url("**/compare/103.4?lang=ko")
+    korean = page.locator(".columns").first.locator("section.column")  # the reader's row first
+    texts = [korean.nth(i).inner_text() for i in range(3)]
     assert "멀리건" in texts[0] and "mulligan" in texts[1] and "mulligan" in texts[2]
-    assert "103.5" in texts[2] and "Renumbered 103.4 → 103.5" in texts[2]
+    assert "103.5" in texts[2] and "번호 변경: 103.4 → 103.5" in texts[2]
+    page.goto(f"{base_url}/compare/103.5?langs=en,ko")  # the English number: the same rule
+    assert "멀리건" in page.locator("section.column").first.inner_text()
     page.screenshot(path="/tmp/crkb-history-compare.png", full_page=True)
     page.goto(f"{base_url}/compare/702.19b?langs=en,ko")
     marked = page.locator("section.column .english-changes ins")

@@ -274,3 +274,23 @@ def test_a_translators_slip_is_compared_by_number_and_says_so(client):
     fabricate = page(client, "/compare/702.123b?langs=ko").select_one("[data-role=translation]")
     assert (fabricate.select("article.rule"), fabricate.select_one(".note").get_text()) == (
         [], "No rule of this edition is joined to the English 702.123b (2026-01-16).")
+
+
+@pytest.mark.parametrize(("url", "canonical"), [
+    ("/en/cr/704.5j/history", "http://localhost/en/cr/704.5j/history"),
+    ("/en/cr/2021-11-19/103.4/history", "http://localhost/en/cr/2021-11-19/103.4/history"),
+    ("/compare/103.5?langs=en,ko&utm_source=x", "http://localhost/compare/103.5?langs=en,ko"),
+    ("/en/changes/2022-11-18...2023-04-14", "http://localhost/en/changes/2022-11-18...2023-04-14"),
+    ("/en/glossary/Trample", "http://localhost/en/glossary/Trample"),
+    ("/en/glossary", "http://localhost/en/glossary"),
+])
+def test_every_page_names_its_canonical_url_once(client, url: str, canonical: str):
+    links = page(client, url).select("link[rel=canonical]")
+    assert [link["href"] for link in links] == [canonical]
+
+
+def test_a_rule_page_has_a_heading_and_an_old_editions_title_names_the_edition(client):
+    old = page(client, "/en/cr/2021-11-19/103.4")
+    assert old.select_one("h1").get_text() == "Rule 103.4. Starting the Game (2021-11-19)"
+    assert old.title.get_text() == "103.4. Starting the Game (2021-11-19) · crkb"
+    assert page(client, "/en/cr/103.5").title.get_text() == "103.5. Starting the Game · crkb"

@@ -51,7 +51,9 @@ def compare(number: str) -> Response | str:
     if not exact:
         return redirect(state.urls().compare(canonical, langs, date, lang), 301)
     rows = compare_rows(canonical, langs, date, lang)
-    html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows)
+    page = state.urls().absolute(state.urls().compare(canonical, langs if request.args.get("langs") else None, date, lang))
+    html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows,
+                           canonical=page)
     if any(column.rules for row in rows for column in row):
         return html
     now = _number_now(canonical) if date is None else None

@@ -27,6 +27,7 @@ def index(lang: str) -> str:
     entries = state.store().glossary(edition.id)
     english, native = (None, {}) if entries else english_glossary(edition)
     return render_template("glossary/index.html", edition=edition, entries=entries,
+                           canonical=state.urls().absolute(state.urls().glossary(lang, None, edition)),
                            newest=_newest_if_other(edition), english=english, native=native,
                            english_entries=state.store().glossary(english.id) if english else [])
 
@@ -48,6 +49,7 @@ def entry(lang: str, term: str) -> Response | str:
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
     return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
+                           canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
 
 

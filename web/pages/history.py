@@ -71,7 +71,8 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
         target = editions[part["edition"]]
         part["href"] = urls.rule(target.lang, part["number"], target) if part["number"] else None
     return {"edition": edition, "number": number, "history": found, "editions": editions,
-            "rule_href": urls.rule(edition.lang, number, edition)}
+            "rule_href": urls.rule(edition.lang, number, edition),
+            "canonical": urls.absolute(urls.history(edition.lang, number, edition))}
 
 
 @bp.get("/<lang>/changes")
@@ -97,7 +98,8 @@ def changes(lang: str, span: str = "...") -> str:
     return render_template("rules/changes.html", lang=lang, old=old, new=new, changes=found,
                            sections=_by_section(found["rules"]),
                            moves=[r for r in found["rules"] if r["change"] == "moved" and not r["refs_only"]],
-                           chain=[store.edition(e) for e, _ in chain])
+                           chain=[store.edition(e) for e, _ in chain],
+                           canonical=state.urls().absolute(state.urls().changes(lang, old, new)))
 
 
 def _by_section(rules: list[dict]) -> list[tuple[str, list[dict]]]:
