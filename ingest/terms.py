@@ -135,7 +135,7 @@ def _pairs(db: sqlite3.Connection) -> Iterator[Row]:
             yield from _counterpart_glossary(db, edition, lang, partner[edition])
             yield from _ordered_glossary(db, edition, lang, partner[edition])
             yield from _counterpart_glosses(db, edition, lang, partner[edition], glossed)
-        yield from _printed_english(db, edition, lang)
+        yield from _printed_english(db, edition, lang, partner.get(edition, edition))
 
 
 def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str, edition: str,
@@ -145,15 +145,17 @@ def _both(concept_of: str, lang: str, term: str, reading: str | None, kind: str,
     yield concept, "en", concept_of.strip(), None, kind, english_edition, english_number
 
 
-def _printed_english(db: sqlite3.Connection, edition: str, lang: str) -> Iterator[Row]:
-    """Headings that print the English term, and Japanese glossary headwords."""
+def _printed_english(db: sqlite3.Connection, edition: str, lang: str, english_edition: str) -> Iterator[Row]:
+    """Headings that print the English term (both rows credited to the translation's rule), and
+    Japanese glossary headwords, whose English term is credited to ``english_edition`` (the
+    translation's English partner, else the translation: the English words are printed there)."""
     sql = "SELECT number, title, title_en FROM rules WHERE edition = ? AND title_en IS NOT NULL AND title != title_en"
     for number, title, english in db.execute(sql, (edition,)):
         yield from _both(english, lang, title, None, "heading", edition, number, edition, number)
     for (headword,) in db.execute("SELECT term FROM glossary WHERE edition = ?", (edition,)):
         term, reading, english = split_headword(headword)
         if english:
-            yield from _both(english, lang, term, reading, "glossary", edition, None, edition, None)
+            yield from _both(english, lang, term, reading, "glossary", edition, None, english_edition, None)
 
 
 _COUNTERPART_RULES = """

@@ -311,6 +311,10 @@ def test_the_terms_api_and_command(kb_dir: Path) -> None:
     assert [c["concept"] for c in client.get("/api/v1/terms?q=Trample&limit=2").get_json()["concepts"]] == [
         "trample", "trample over planeswalkers"]
     assert client.get("/api/v1/terms").status_code == 400
+    # an English term printed in a Japanese glossary headword (マリガン／Mulligan) is credited to the
+    # English edition the Japanese one translates, not labelled with the Japanese edition
+    mulligan = client.get("/api/v1/terms?q=mulligan&limit=1").get_json()["concepts"][0]["terms"]
+    assert [(t["term"], t["edition"]) for t in mulligan["en"]] == [("Mulligan", "en-2026-01-16")]
     printed = CliRunner().invoke(terms, ["돌진", "--kb", str(kb_dir)])
     assert printed.output == "trample\n  en  Trample [702.19]\n  ko  돌진 [702.19]\n  ja  トランプル [702.19]\n  zh  践踏 [702.19]\n"
     as_json = json.loads(CliRunner().invoke(terms, ["トランプル", "--json", "--limit", "1", "--kb", str(kb_dir)]).output)
