@@ -104,7 +104,7 @@ from search.corrections import SearchNotes, SearchResult
 from search.informative import informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
-    CANDIDATES, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
+    CANDIDATES, MIN_SHOWN, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
     list_rule, query_languages, query_name, text_before_titles, titled_as_typed,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
@@ -309,7 +309,8 @@ class Searcher:
         if not expansion:
             return self._text_hits(searcher, edition, parsed, where, limit, notes, query)[0]
         named = names_listed(searcher, query_name(parsed), edition.lang)
-        if jargon_only(query, expansion, edition.lang) and not titled_as_typed(searcher, named, query_name(parsed)):
+        all_jargon = jargon_only(query, expansion, edition.lang) and not any(c.phrase for c in parsed.clauses)
+        if all_jargon and not titled_as_typed(searcher, named, query_name(parsed)):
             named = []  # the jargon's rules before a name's that only the stem matched (decked: deck)
         parsed = drop_jargon(parsed, expansion, searcher.reader(), edition.lang)
         hits, marks = self._text_hits(searcher, edition, parsed, where, limit, notes, query)
@@ -318,7 +319,8 @@ class Searcher:
             return rule_hit(self.store, searcher, edition, number, score, analyzer, marks)
 
         hits = with_expansion(hits, expansion, limit, make, own)
-        hits += self._around(edition, expansion, hits, limit, section, make)
+        if all_jargon:  # its rules, then the rules around them
+            hits += self._around(edition, expansion, hits, limit, section, make)
         return family_first(hits, named) if named else hits  # a name's rules before its jargon's
 
     def _around(self, edition: Edition, expansion: Expansion, hits: list[Hit], limit: int, section: str | None,
@@ -328,6 +330,7 @@ class Searcher:
         a jargon-only query lists its rules, then the rules around them."""
         if len(hits) >= limit:
             return []
+
         def subtree(number: str) -> list[str]:
             found = [rule.number for rule in self.store.subtree(edition.id, number)]
             return [n for n in found if n == section or section in numbers.ancestors(n)] if section else found
@@ -402,7 +405,7 @@ class Searcher:
         words = self._readers.memo(edition.id, "family words", lambda: FamilyWords(
             lambda seqs: self.store.rule_texts(edition.id, seqs), lang))
         parsed = replace(parsed, related=related_words(searcher, parsed, lang, words))
-        pool = limit * CANDIDATES  # more than shown: rules of a title alone are ranked down after
+        pool = max(limit, MIN_SHOWN) * CANDIDATES  # more than shown: rules of a title alone are ranked down after
         results = _run(searcher, build_query(parsed, lang, "all", pairs), where, pool)
         if not results and speller is not None:
             thorough = correct_query(searcher, parsed, lang, speller, thorough=True, latin=latin)
