@@ -16,12 +16,16 @@ from kb.scripts import KANA, script_language
 from kb.store.terms import fold
 from search.analysis import name_key
 from search.index import rule_and_under
-from search.query import ParsedQuery
+from search.query import MODES, ParsedQuery, clause_query
 from search.related import named_rules
 from search.scoring import Found, cached, matching_docs, stored_fields
 
 CANDIDATES = 2
 """Results scored per shown result before ``text_before_titles`` reorders them."""
+MIN_SHOWN = 20
+"""The pool is scored for at least this many shown results, so that the first ten do not depend
+on how many are asked for (a page of the site asks for 21: ``priority`` asked for 10 left 117.2a
+out of its family)."""
 TITLE_ONLY = 0.5
 """Score factor of a rule that is a title alone (``601. Casting Spells``, ``702.19 Trample``)."""
 LIST_RULE = 0.6
@@ -72,13 +76,13 @@ def named_rules_first(
     if not named:
         return results[:limit]
     docnums: list[int] = []
-    held = {found.docnum for found, _ in results}
     name = query_name(parsed)
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
         found = sorted(matching_docs(searcher, family))
         if found and not _titled(searcher, number, name, lang):  # a term whose glossary entry cites a section:
-            found = found[:1] + [d for d in found[1:] if d in held]  # Vehicle names 301, then 301.7, not 301.1
+            held = _mentioning(searcher, parsed, lang, family, results)  # Vehicle names 301, then 301.7, not 301.1
+            found = found[:1] + [d for d in found[1:] if d in held]
         docnums += [d for d in found if d not in docnums]
     top = max((score for _, score in results), default=1.0)
     shown = docnums[:limit]
@@ -86,6 +90,17 @@ def named_rules_first(
     first = [(Found(searcher, docnum, score), score) for docnum, score in zip(shown, scores)]
     listed = set(shown)
     return (first + [(found, score) for found, score in results if found.docnum not in listed])[:limit]
+
+
+def _mentioning(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, family: wq.Query,
+                results: list[tuple[Found, float]]) -> set[int]:
+    """The documents of ``family`` whose heading, section or body holds every word of the query
+    (whatever the pool of ``results`` held: the list must not depend on how many results were
+    asked for); those of ``results`` when the query makes no such query."""
+    parts = [clause_query(clause, lang, MODES["all"]) for clause in parsed.clauses]
+    if not parts or any(part is None for part in parts):
+        return {found.docnum for found, _ in results}
+    return matching_docs(searcher, wq.And([family, *parts]))
 
 
 def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequence[str] = (),
