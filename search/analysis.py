@@ -31,6 +31,7 @@ from typing import Any
 import opencc
 
 from whoosh.analysis import (
+    STOP_WORDS,
     Analyzer,
     LowercaseFilter,
     RegexTokenizer,
@@ -43,6 +44,17 @@ from whoosh.analysis import (
 from whoosh.lang.porter2 import stem as porter2
 
 from kb.scripts import HALFWIDTH_KANA, HAN, HANGUL_RANGES, HANGUL_SYLLABLES, HIRAGANA, KANJI, KATAKANA
+
+QUESTION_WORDS = STOP_WORDS | frozenset(word.replace("'", "") for word in  # as phrase_words gives them
+    "what whats what's happens happen happened does do did doesn't don't how why who whom which where would "
+    "could should i me my mine i'm our they them their it's its he she his her so then than because "
+    "get gets got there here just also still does only "
+    "어떻게 무엇 뭐 왜 언제 어떤 누가 되나요 하나요 인가요 있나요 "  # Korean question words
+    "どう なぜ 何 いつ どの 誰 什么 怎么 为什么 哪个 吗".split())  # Japanese, Chinese
+"""Words a question is not about, beside whoosh's stop words: left out of a query's length
+when measuring how much of it a phrase is (a script run of another script than Latin is one word:
+``search.jargon.phrase_words``)."""
+
 
 CJK_LANGUAGES = ("ko", "ja", "zh")
 """Languages analysed as CJK text (character bigrams plus stemmed Latin words)."""

@@ -43,13 +43,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from whoosh.analysis import STOP_WORDS
 from whoosh.reading import IndexReader
 
 from kb.model import Edition
 from kb.numbers import ancestors
 from kb.store.read import Store
-from search.analysis import CJK_LANGUAGES
+from search.analysis import CJK_LANGUAGES, QUESTION_WORDS
 from search.jargon import Entry, JargonTable, PhraseMatcher, Target, fold, load_table, mined_entries, phrase_words
 from search.targets import TargetFinder, rule_rows
 from search.query import field_tokens
@@ -67,17 +66,6 @@ CARD = "card"
 DECAY = 0.9
 COMMON_WORD = 60
 MAX_GLOSSARY_RULES = 4
-QUESTION_WORDS = STOP_WORDS | frozenset(word.replace("'", "") for word in  # as phrase_words gives them
-    "what whats what's happens happen happened does do did doesn't don't how why who whom which where would "
-    "could should i me my mine i'm our they them their it's its he she his her so then than because "
-    "get gets got there here just also still does only "
-    "어떻게 무엇 뭐 왜 언제 어떤 누가 되나요 하나요 인가요 있나요 "  # Korean question words
-    "どう なぜ 何 いつ どの 誰 什么 怎么 为什么 哪个 吗".split())  # Japanese, Chinese
-"""Words a question is not about, beside whoosh's stop words: left out of a query's length
-when measuring how much of it a phrase is (a script run of another script than Latin is one word:
-``search.jargon.phrase_words``)."""
-
-
 @dataclass(frozen=True)
 class Expanded:
     """A rule the query points to: ``number`` in the edition searched, ``share`` of the best text

@@ -25,7 +25,7 @@ from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
 from kb.numbers import RULE_PATTERN, parse_number
-from search.analysis import CJK_LANGUAGES, analyzer_for, name_key, text_tokens, token_pairs, word_starts
+from search.analysis import CJK_LANGUAGES, QUESTION_WORDS, analyzer_for, name_key, text_tokens, token_pairs, word_starts
 from search.pairs import EditionPairs
 from search.scoring import WordQuery
 
@@ -209,14 +209,29 @@ def phrase_queries(text: str, lang: str, pairs: EditionPairs | None = None) -> l
     tokens = field_tokens("body", text, lang)
     if len(tokens) < 2:
         return []
-    found = [PairTerm(pair, pairs, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))] if pairs else []
+    found = [PairTerm(pair, pairs, boost=PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens))
+             if not _question_pair(pair, lang)] if pairs else []
     if pairs and lang not in CJK_LANGUAGES and len(tokens) <= REVERSED_PAIR_TOKENS:  # CJK pairs are bigrams
-        found += [PairTerm(pair, pairs, boost=REVERSED_PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens[::-1]))]
+        found += [PairTerm(pair, pairs, boost=REVERSED_PAIR_BOOST) for pair in dict.fromkeys(token_pairs(tokens[::-1]))
+                  if not _question_pair(pair, lang)]
     heading: wq.Query = wq.Phrase("heading", tokens, slop=1, boost=HEADING_PHRASE_BOOST)
     starts = [wq.Term("starts", start, boost=0.0) for start in word_starts(text)] if lang == "ko" else []
     if starts:  # a Korean heading holds the query where its words start: 레이어 is no heading 플레이어
         heading = wq.And([heading, *starts])
     return [heading, *found]
+
+
+@functools.lru_cache(maxsize=8)
+def _question_tokens(lang: str) -> frozenset[str]:
+    """The tokens of ``search.analysis.QUESTION_WORDS`` in an edition of ``lang`` (``happen``)."""
+    return frozenset(token for word in QUESTION_WORDS for token in field_tokens("body", word, lang))
+
+
+def _question_pair(pair: str, lang: str) -> bool:
+    """Whether both tokens of a pair are question words (``what happen``): such a pair says what a
+    question asks, not what it is about, and earns no phrase bonus (704.4, "pay no attention to
+    what happens during the resolution", was first for any "what happens if ..." question)."""
+    return all(token in _question_tokens(lang) for token in pair.split(" "))
 
 
 class PairTerm(wq.Term):

@@ -168,3 +168,10 @@ def test_a_korean_verb_asked_in_another_form_finds_the_rule_defining_it(searcher
 def test_two_words_typed_the_other_way_round_find_the_rule_that_says_them(searcher: Searcher) -> None:
     # the rules say "toughness 0 or less" (704.5f); the section Power/Toughness (208) held the word alone
     assert _numbers(searcher, "0 toughness")[0] == "704.5f"
+
+
+def test_a_questions_own_words_side_by_side_earn_no_phrase_bonus(searcher: Searcher) -> None:
+    # "what happens" is in one rule (704.4, state-based actions pay no attention to what happens
+    # during a resolution): it was first for every question asking what happens
+    found = _numbers(searcher, "what happens if my commander goes to the graveyard")
+    assert found[0] != "704.4" and "903.9a" in found[:5]
