@@ -70,21 +70,36 @@ class JapaneseWords:
         self._lock = threading.Lock()
         self._tokenizer: Any = None
 
-    def __call__(self, parsed: ParsedQuery, is_name: IsName = lambda text: False) -> ParsedQuery:
+    def __call__(self, parsed: ParsedQuery, is_name: IsName = lambda text: False,
+                 in_texts: Callable[[str], bool] = lambda text: True) -> ParsedQuery:
         """``parsed`` with each of its words that mixes hiragana with kanji or katakana replaced by
         its content words, or by the name it holds (``is_name``; see module); the same query when
-        none does. A word Janome leaves nothing of is kept as typed."""
-        return cut_clauses(parsed, lambda text: read_run(self.tokens(text), is_name) if _mixed(text) else [])
+        none does. A word Janome leaves nothing of is kept as typed. A verb no rule prints as
+        typed (``in_texts``: whether a rule's text holds it) is searched in the first of its
+        ``verb_forms`` a rule does print: ``引けない`` (can't draw) is ``引く``."""
+        def words(text: str) -> list[str]:
+            if not _mixed(text):
+                return []
+            tokens, verbs = self._read(text)
+            return [_as_printed(word, verbs, in_texts) for word in read_run(tokens, is_name)]
+
+        return cut_clauses(parsed, words)
 
     def tokens(self, text: str) -> list[Token]:
         """Janome's tokens of ``text`` as ``search.cjk_words`` reads them: a suffix joins the word
         before it, and katakana joins katakana (Janome cuts ``マリガン`` as ``マリ`` + ``ガン``)."""
+        return self._read(text)[0]
+
+    def _read(self, text: str) -> tuple[list[Token], dict[str, str]]:
+        """``tokens`` and ``{surface: dictionary form}`` of its inflected verbs written with kanji."""
         with self._lock:
             if self._tokenizer is None:
                 from janome.tokenizer import Tokenizer
 
                 self._tokenizer = Tokenizer()
             found = list(self._tokenizer.tokenize(text))
+        verbs = {token.surface: token.base_form for token in found if token.part_of_speech.startswith("動詞,自立")
+                 and token.surface != token.base_form and _OTHER_JAPANESE.search(token.surface)}
         tokens: list[Token] = []
         previous = ""
         for token in found:
@@ -94,7 +109,29 @@ class JapaneseWords:
             joins = kinds[1] == "接尾" or bool(_KATAKANA_ONLY.fullmatch(previous + token.surface))
             tokens.append((token.surface, kept, joins))
             previous = token.surface if kept else ""
-        return tokens
+        return tokens, verbs
+
+
+_POTENTIAL = str.maketrans("けげせてねべめれえ", "くぐすつぬぶむるう")
+
+
+def verb_forms(base: str) -> list[str]:
+    """The forms a rule may print a verb in, given Janome's dictionary form of what was typed: that
+    form (``唱える``), and of a potential verb (e-row kana and ``る``: ``引ける``, can draw) the
+    plain verb it is made from (``引く``; a verb that only looks potential, ``唱える``, gives
+    ``唱う`` too, which no rule prints: the caller keeps the first form a rule prints)."""
+    forms = [base]
+    if len(base) >= 3 and base.endswith("る") and base[-2] in "けげせてねべめれえ":
+        forms.append(base[:-2] + base[-2].translate(_POTENTIAL))
+    return forms
+
+
+def _as_printed(word: str, verbs: dict[str, str], in_texts: Callable[[str], bool]) -> str:
+    """``word``, or the first of its verb's ``verb_forms`` a rule prints when no rule prints it."""
+    verb = next((surface for surface in verbs if word.startswith(surface)), None)
+    if verb is None or in_texts(word):
+        return word
+    return next((form for form in verb_forms(verbs[verb]) if in_texts(form)), word)
 
 
 def _mixed(text: str) -> bool:

@@ -546,7 +546,7 @@ class Searcher:
              is_name: IsName) -> ParsedQuery:
         """A Japanese or Chinese query cut into its words (``search.japanese``, ``search.chinese``)."""
         if lang == "ja":
-            return self._japanese(parsed, is_name)
+            return self._japanese(parsed, is_name, lambda text: in_rule_texts(searcher, text, lang))
         self._chinese.teach(edition_id, lambda: (str(name) for name in searcher.reader().field_terms("name")))
         return self._chinese(parsed, is_name)
 

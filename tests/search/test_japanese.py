@@ -59,3 +59,14 @@ def test_a_speller_gives_the_kanji_word_a_reading_spells() -> None:
     speller = CJKSpeller(Vocabulary(names={"黄金律": 10, "マリガン": 10}, readings={"オウゴンリツ": "黄金律"}))
     assert speller.word_read_as("おうごんりつ") == "黄金律" and speller.word_read_as("オウゴンリツ") == "黄金律"
     assert speller.word_read_as("まりがん") is None  # a katakana word, no kanji: corrected, not converted
+
+
+def test_a_verb_no_rule_prints_as_typed_is_searched_in_a_form_a_rule_prints() -> None:
+    from search.japanese import verb_forms
+
+    assert verb_forms("引ける") == ["引ける", "引く"]  # potential (can draw): the plain verb too
+    assert verb_forms("唱える") == ["唱える", "唱う"]  # looks potential: the first form a rule prints wins
+    printed = {"引く", "唱える", "行き"}.__contains__  # words the rule texts hold, written for the test
+    cut = JapaneseWords()(parse_query("カードが引けない 唱えられない 行きますか"), in_texts=printed)
+    assert [clause.text for clause in cut.clauses] == ["カード", "引く", "唱える", "行き"]
+    assert [c.text for c in JapaneseWords()(parse_query("カードが引けない")).clauses] == ["カード", "引け"]  # as typed
