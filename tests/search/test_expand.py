@@ -241,6 +241,7 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("zh", "磨牌", ["701.13"]),  # Chinese players' mill, "mill cards": the CR says 磨; 614.13c came alone
     ("ja", "レイヤー", ["613.1"]),  # the CR says 種類別; inside every プレイヤー, it put 101.4 first
     ("ko", "손패", ["402.1"]),  # Korean players' "hand": the CR says 손; it found nothing
+    ("ko", "블록", ["509"]),  # Korean players' "block": the CR says 방어; it found Urza's block (702.30b)
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
