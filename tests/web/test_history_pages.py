@@ -166,6 +166,17 @@ def test_a_date_between_editions_answers_the_edition_in_force(client):
     assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/2021-11-19/103.4/history")
 
 
+def test_the_api_names_the_same_rule_in_each_language_by_identity(client):
+    # a bot linking the mulligan in Korean gets ko 103.4, not ko 103.5 (another rule)
+    english = client.get("/api/v1/rules/en/103.5").get_json()["same_rule"]
+    assert english == [{"lang": "ko", "edition": "ko-2021-11-19", "number": "103.4"},
+                       {"lang": "ja", "edition": "ja-2023-09-01", "number": "103.5"}]
+    korean = client.get("/api/v1/rules/ko/103.4").get_json()["same_rule"]
+    assert korean[0] == {"lang": "en", "edition": "en-2026-01-16", "number": "103.5"}
+    old = client.get("/api/v1/rules/en/103.4?edition=2021-11-19").get_json()["same_rule"]
+    assert old[0] == {"lang": "en", "edition": "en-2026-01-16", "number": "103.5"}  # its number now
+
+
 def test_api_history_and_changes(client):
     found = client.get("/api/v1/history/ko/103.4?edition=2021-11-19").get_json()
     assert found["counterparts"][-1] == {"lang": "en", "edition": "en-2026-01-16", "number": "103.5", "change": "moved"}

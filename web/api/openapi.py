@@ -58,7 +58,14 @@ _SCHEMAS: dict[str, Any] = {
                                "partial": {"type": "boolean", "description": "present (true) when the official "
                                            "text ends early and was published with crkb build --partial"}}},
     "Rule": {"type": "object", "required": ["number", "text"], "additionalProperties": True,
-             "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"}},
+             "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"},
+                            "same_rule": {"type": "array", "description": "The same rule, by the stored alignment "
+                                          "of editions (not by number), in the newest edition of each language "
+                                          "holding it, its own edition left out: the mulligan, en 103.5, is ko "
+                                          "2021-11-19 103.4.", "items": {
+                                              "type": "object", "required": ["lang", "edition", "number"],
+                                              "properties": {"lang": {"type": "string"}, "edition": {"type": "string"},
+                                                             "number": {"type": "string"}}}}},
              "description": "The shape of `crkb show --json`: the rule, its subrules, neighbours and citations."},
     "Preview": {"type": "object", "required": ["number", "text", "edition", "effective_date", "url"],
                 "properties": {"number": {"type": "string"}, "title": _NULLABLE_STR, "text": {"type": "string"},

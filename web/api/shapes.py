@@ -22,6 +22,7 @@ from typing import Any
 from kb import numbers
 from kb.model import Edition, GlossaryEntry, Reference, Rule
 from kb.store.read import Store
+from kb.store import history
 
 
 def edition_json(edition: Edition, newest: bool | None = None) -> dict:
@@ -69,7 +70,8 @@ def rule_json(store: Store, edition: Edition, number: str) -> dict:
     "references", "flags", "source", "line"}] (every rule under it, document order; a
     publisher's second printing of the same number is listed here too),
     "cited_by": [{"number", "title", "text"}] (rules whose text or examples cite it),
-    "glossary_cited_by": [terms whose definition cites it]}``
+    "glossary_cited_by": [terms whose definition cites it],
+    "same_rule": [{"lang", "edition", "number"}] (``same_rule_json``)}``
     """
     rule = store.rule(edition.id, number)
     before, after = store.neighbours(edition.id, number)
@@ -88,7 +90,23 @@ def rule_json(store: Store, edition: Edition, number: str) -> dict:
             for r in store.rules_citing(edition.id, rule.number) if r.number != rule.number
         ],
         "glossary_cited_by": [g.term for g in store.glossary_citing(edition.id, rule.number)],
+        "same_rule": same_rule_json(store, edition, rule.number),
     }
+
+
+def same_rule_json(store: Store, edition: Edition, number: str) -> list[dict]:
+    """The same rule, by the stored alignment (``kb.store.history.everywhere``), in the newest
+    edition of each language that holds it, whatever its number there, the rule's own edition
+    left out: ``[{"lang", "edition": id, "number"}]`` in the KB's language order (en 2026-01-16
+    103.5, the mulligan, is ko 2021-11-19 103.4). Empty when the KB holds no alignment for it."""
+    located = history.locate(store, edition.id, number)
+    held = history.everywhere(store, edition.lang, located) if located is not None else {}
+    out = []
+    for lang in store.languages():
+        newest = next((e for e in store.editions(lang) if e.id in held), None)
+        if newest is not None and newest.id != edition.id:
+            out.append({"lang": lang, "edition": newest.id, "number": held[newest.id]})
+    return out
 
 
 def _rule_body(rule: Rule) -> dict:
