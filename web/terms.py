@@ -2,7 +2,8 @@
 
 Each language's term links its glossary entry in that language's newest edition when there is one
 (a Japanese headword ``トランプル（とらんぷる）／Trample`` is the entry of ``トランプル``), else the
-rule it names in that language's newest edition, else nothing.
+rule it names in that language's newest edition (by the stored alignment, whatever its number
+there: never the same number of another edition), else nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.model import LANGUAGES, Edition
-from kb.store.terms import fold, split_headword
+from kb.store import history
+from kb.store.terms import Term, fold, split_headword
 from web import state
 
 
@@ -31,23 +33,33 @@ def in_other_languages(term: str, lang: str) -> list[TermLink]:
         for other in LANGUAGES:
             found = next((t for t in terms if t.lang == other), None)
             if other != lang and found is not None:
-                shown.append(TermLink(other, found.term, _href(other, found.term, found.number)))
+                shown.append(TermLink(other, found.term, _href(other, found)))
         if shown:
             return shown
     return []
 
 
-def _href(lang: str, term: str, number: str | None) -> str | None:
+def _href(lang: str, term: Term) -> str | None:
     store, urls = state.store(), state.urls()
     if lang not in store.languages():
         return None
     newest = store.find_edition(lang)
-    headword = glossary_headwords(newest).get(fold(term))
+    headword = glossary_headwords(newest).get(fold(term.term))
     if headword is not None:
         return urls.glossary(lang, headword)
-    if number and number in state.numbers_of(newest):
-        return urls.rule(lang, number)
-    return None
+    number = _number_in(newest, term) if term.number else None
+    return urls.rule(lang, number) if number else None
+
+
+def _number_in(newest: Edition, term: Term) -> str | None:
+    """The number in ``newest`` of the rule ``term`` names (its ``number`` of its ``edition``): by
+    the stored alignment when that is another edition (ko 2021-11-19 701.34, manifest, is en
+    2026-01-16 701.40; en 701.34 is proliferate), None when it joins the rule to none there."""
+    store = state.store()
+    if term.edition == newest.id:
+        return term.number if term.number in state.numbers_of(newest) else None
+    located = history.locate(store, term.edition, term.number)
+    return history.everywhere(store, store.edition(term.edition).lang, located).get(newest.id) if located else None
 
 
 def glossary_headwords(edition: Edition) -> dict[str, str]:

@@ -305,3 +305,15 @@ def test_a_rule_page_has_a_heading_and_an_old_editions_title_names_the_edition(c
     assert old.select_one("h1").get_text() == "Rule 103.4. Starting the Game (2021-11-19)"
     assert old.title.get_text() == "103.4. Starting the Game (2021-11-19) · crkb"
     assert page(client, "/en/cr/103.5").title.get_text() == "103.5. Starting the Game · crkb"
+
+
+def test_a_terms_link_in_another_language_goes_to_the_same_rule_by_identity(client):
+    # ko 2021-11-19 701.34 is manifest; en 2026-01-16 701.34 is proliferate, manifest is 701.40
+    links = {a.get_text(): a["href"] for a in page(client, "/ko/cr/701.34").select(".other-terms a")}
+    assert "/en/cr/701.34" not in links.values() and "/en/cr/701.40" in links.values()
+
+
+def test_a_translations_number_is_never_sent_where_the_english_number_went(client):
+    # the redirect of a number no column holds follows an English rule; a Korean number is no English one
+    assert client.get("/compare/101.5?lang=ko").status_code == 404
+    assert client.get("/compare/502.9b?lang=en").headers["Location"] == "/compare/702.19b?lang=en"

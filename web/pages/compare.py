@@ -56,7 +56,8 @@ def compare(number: str) -> Response | str:
                            canonical=page)
     if any(column.rules for row in rows for column in row):
         return html
-    now = _number_now(canonical) if date is None else None
+    english = lang in (None, ENGLISH) or lang not in state.store().languages()  # the number is English
+    now = _number_now(canonical) if date is None and english else None
     if now is not None:  # 502.9b, trample in 2009: compare what it is now
         return redirect(state.urls().compare(now, langs if request.args.get("langs") else None, date, lang), 302)
     return Response(html, status=404)  # the page still says so, column by column
