@@ -317,3 +317,10 @@ def test_a_translations_number_is_never_sent_where_the_english_number_went(clien
     # the redirect of a number no column holds follows an English rule; a Korean number is no English one
     assert client.get("/compare/101.5?lang=ko").status_code == 404
     assert client.get("/compare/502.9b?lang=en").headers["Location"] == "/compare/702.19b?lang=en"
+
+
+def test_a_copys_note_links_each_matching_edition_at_the_rules_number_there(client):
+    # the Korean seed's 903.9a (a commander put into the graveyard or exile) is 903.9c in ko 2021-11-19
+    note = page(client, "/ko/cr/ko-undated-004-56508183edbe32f5/903.9a").select_one(".copy-of")
+    links = {a.get_text(): a["href"] for a in note.select("a")}
+    assert links == {"2016-11-11": "/ko/cr/2016-11-11/903.9a", "2021-11-19": "/ko/cr/903.9c"}

@@ -87,6 +87,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
     newest = store.find_edition(edition.lang)
     canonical = urls.absolute(urls.rule(edition.lang, number, edition))
     known = identity(edition, number)
+    held = _held(edition, number)
     crumbs = breadcrumb(edition, number)
     heading = rules[0].title or next((c.printed_title for c in reversed(crumbs) if c.printed_title), None)
     return {
@@ -101,12 +102,12 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "next": after,
         "cited_by": store.rules_citing(edition.id, number),
         "glossary_cited_by": store.glossary_citing(edition.id, number),
-        **switcher(edition, number),
+        **switcher(edition, number, held),
         "newest": None if newest.id == edition.id else newest,
         "identity": known,
         "compare_href": _compare_href(edition, number, known, newest),
         "editions_by_id": {e.id: e for e in store.editions()},
-        "copy_of": copy_of(edition)[:3],
+        "copy_of": _copies_matched(edition, number, held),
         "other_terms": in_other_languages(rules[0].title, edition.lang) if rules[0].title else [],
         "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
         "articles": rule_displays(rules, linker(edition), edition.lang, edition),
@@ -187,15 +188,33 @@ def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
     return crumbs
 
 
-def switcher(edition: Edition, number: str) -> dict[str, object]:
+def _held(edition: Edition, number: str) -> dict[str, str]:
+    """``{edition id: number}`` of the rule by the stored alignment (``kb.store.history.everywhere``);
+    empty when the store aligns it to nothing."""
+    store = state.store()
+    located = history.locate(store, edition.id, number)
+    return history.everywhere(store, edition.lang, located) if located is not None else {}
+
+
+def _copies_matched(edition: Edition, number: str, held: dict[str, str]) -> list[tuple[Edition, float, str | None]]:
+    """The (up to three) editions a copy's rules match, each with its share identical and the page
+    of this rule there by identity (``held``: ko-2021-02-15-dbyll 116.2i is 116.2h of 2020-09-25);
+    None when the alignment joins it to none there. Without alignment, the page of the number."""
+    urls = state.urls()
+    out = []
+    for other, share in copy_of(edition)[:3]:
+        there = held.get(other.id) if held else number
+        out.append((other, share, urls.rule(other.lang, there, other) if there else None))
+    return out
+
+
+def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, object]:
     """The switcher's context: ``switcher`` (per language, ``EditionLink`` newest first),
     ``switcher_totals`` (per language, how many editions hold the rule) and ``by_identity``: True
     when the editions are those the stored alignment joins the rule to, whatever its number there
     (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
-    without alignment, when they are the editions printing ``number``."""
+    without alignment, when they are the editions printing ``number``. ``held``: ``_held``."""
     store = state.store()
-    located = history.locate(store, edition.id, number)
-    held = history.everywhere(store, edition.lang, located) if located is not None else {}
     if not held:
         return {"switcher": editions_holding(number, edition), "switcher_totals": switcher_totals(number),
                 "by_identity": False}
