@@ -58,8 +58,7 @@ def _number_in(newest: Edition, term: Term) -> str | None:
     store = state.store()
     if term.edition == newest.id:
         return term.number if term.number in state.numbers_of(newest) else None
-    located = history.locate(store, term.edition, term.number)
-    return history.everywhere(store, store.edition(term.edition).lang, located).get(newest.id) if located else None
+    return history.everywhere(store, term.edition, term.number).get(newest.id)
 
 
 def glossary_headwords(edition: Edition) -> dict[str, str]:

@@ -214,15 +214,20 @@ def merged_since(store: Store, start: Located, target: str) -> dict | None:
     return since(store, located, target) if located is not None else None
 
 
-def everywhere(store: Store, lang: str, located: Located) -> dict[str, str]:
-    """``{edition id: number}``: the rule ``located`` (of a ``lang`` edition) in every edition the
-    stored alignment joins it to, whatever its number there: the editions of its lineage, its
-    English rule's lineage and the translated rules joined to that (for an English rule, its own),
-    and the copies of any of these. The mulligan (en 2026-01-16 103.5) is ko 2021-11-19 103.4;
-    ko 2021-11-19 103.5 is another rule and is not named. A rule joined to nothing is named alone."""
+def everywhere(store: Store, edition: str, number: str) -> dict[str, str]:
+    """``{edition id: number}``: rule ``number`` of ``edition`` in every edition the stored
+    alignment joins it to, whatever its number there: the editions of its lineage, its English
+    rule's lineage and the translated rules joined to that (for an English rule, its own), and the
+    copies of any of these. The mulligan (en 2026-01-16 103.5) is ko 2021-11-19 103.4; ko
+    2021-11-19 103.5 is another rule and is not named. A rule joined to nothing is named alone;
+    empty when the edition has no such rule or the alignment does not locate it (``locate``)."""
+    located = locate(store, edition, number)
+    if located is None:
+        return {}
+    lang = store.edition(edition).lang
     held: dict[tuple[str, int], str] = {}
-    number = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (located.edition, located.seq))
-    held[(located.edition, located.seq)] = number[0][0]
+    found = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (located.edition, located.seq))
+    held[(located.edition, located.seq)] = found[0][0]
     if located.lineage != NO_LINEAGE:
         held.update(_lineage_rules(store, located.lineage))
     english = located.lineage if lang == "en" else _english_lineage(store, located)
@@ -235,8 +240,8 @@ def everywhere(store: Store, lang: str, located: Located) -> dict[str, str]:
             "WHERE l.lineage = ? AND c.agrees = 1", (english,))})
     held.update(_copies(store, held))
     out: dict[str, str] = {}
-    for (edition, _seq), number in held.items():
-        out.setdefault(edition, number)
+    for (edition_id, _seq), number_there in held.items():
+        out.setdefault(edition_id, number_there)
     return out
 
 

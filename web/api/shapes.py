@@ -99,8 +99,7 @@ def same_rule_json(store: Store, edition: Edition, number: str) -> list[dict]:
     edition of each language that holds it, whatever its number there, the rule's own edition
     left out: ``[{"lang", "edition": id, "number"}]`` in the KB's language order (en 2026-01-16
     103.5, the mulligan, is ko 2021-11-19 103.4). Empty when the KB holds no alignment for it."""
-    located = history.locate(store, edition.id, number)
-    held = history.everywhere(store, edition.lang, located) if located is not None else {}
+    held = history.everywhere(store, edition.id, number)
     out = []
     for lang in store.languages():
         newest = next((e for e in store.editions(lang) if e.id in held), None)

@@ -87,7 +87,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
     newest = store.find_edition(edition.lang)
     canonical = urls.absolute(urls.rule(edition.lang, number, edition))
     known = identity(edition, number)
-    held = _held(edition, number)
+    held = history.everywhere(store, edition.id, number)
     crumbs = breadcrumb(edition, number)
     heading = rules[0].title or next((c.printed_title for c in reversed(crumbs) if c.printed_title), None)
     return {
@@ -188,14 +188,6 @@ def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
     return crumbs
 
 
-def _held(edition: Edition, number: str) -> dict[str, str]:
-    """``{edition id: number}`` of the rule by the stored alignment (``kb.store.history.everywhere``);
-    empty when the store aligns it to nothing."""
-    store = state.store()
-    located = history.locate(store, edition.id, number)
-    return history.everywhere(store, edition.lang, located) if located is not None else {}
-
-
 def _copies_matched(edition: Edition, number: str, held: dict[str, str]) -> list[tuple[Edition, float, str | None]]:
     """The (up to three) editions a copy's rules match, each with its share identical and the page
     of this rule there by identity (``held``: ko-2021-02-15-dbyll 116.2i is 116.2h of 2020-09-25);
@@ -213,7 +205,8 @@ def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, o
     ``switcher_totals`` (per language, how many editions hold the rule) and ``by_identity``: True
     when the editions are those the stored alignment joins the rule to, whatever its number there
     (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
-    without alignment, when they are the editions printing ``number``. ``held``: ``_held``."""
+    without alignment, when they are the editions printing ``number``. ``held``: the rule's
+    ``kb.store.history.everywhere``."""
     store = state.store()
     if not held:
         return {"switcher": editions_holding(number, edition), "switcher_totals": switcher_totals(number),
