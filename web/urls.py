@@ -5,7 +5,8 @@ Public URL forms (the contract in DESIGN.md "URLs"):
 - ``/<lang>/cr/<number>``: the newest edition of ``lang``;
 - ``/<lang>/cr/<edition>/<number>``: pinned, ``edition`` an effective date ``YYYY-MM-DD`` or, when
   a language has several editions of one date, the edition id;
-- ``/compare/<number>?langs=en,ko&lang=ko``, ``/search?q=``, ``/<lang>/glossary/<term>``, ``/api/v1/...``.
+- ``/compare/<number>``, ``/<lang>/compare/<number>``, ``/<lang>/compare/<date>/<number>`` (``?langs=en,ko``),
+  ``/search?q=``, ``/<lang>/glossary/<term>``, ``/api/v1/...``.
 
 Paths are built by hand (not ``url_for``) because a rule page can print a thousand links; they are
 prefixed with the request's script root so the site can be mounted under a path.
@@ -85,16 +86,14 @@ class Urls:
 
     def compare(self, number: str, langs: list[str] | None = None, edition: str | None = None,
                 lang: str | None = None) -> str:
-        """``/compare/<number>`` with ``langs`` (comma-joined), an optional pinned date and ``lang``,
-        the interface language (the language of the page the link is on, as on search links)."""
-        args = {}
-        if langs:
-            args["langs"] = ",".join(langs)
-        if edition:
-            args["edition"] = edition
-        if lang:
-            args["lang"] = lang
-        return f"{_root()}/compare/{number}" + (f"?{urlencode(args, safe=',')}" if args else "")
+        """The compare page of ``number``: ``/<lang>/compare/<number>`` for the reader's language
+        ``lang`` (which numbers it and words the page), ``/compare/<number>`` for English or none;
+        a pinned date goes before the number (``/ko/compare/2021-11-19/103.4``). Both are paths, so
+        a static export keeps them; only ``langs`` (comma-joined) is a query."""
+        prefix = f"/{lang}" if lang and lang != "en" else ""
+        pinned = f"{quote(edition)}/" if edition else ""
+        query = f"?{urlencode({'langs': ','.join(langs)}, safe=',')}" if langs else ""
+        return f"{_root()}{prefix}/compare/{pinned}{number}{query}"
 
     def search(self, query: str = "", lang: str | None = None, edition: str | None = None,
                literal: bool = False, page: int = 1) -> str:

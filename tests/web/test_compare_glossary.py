@@ -42,12 +42,12 @@ def test_every_column_names_its_edition(client: FlaskClient) -> None:
 
 
 def test_a_pinned_date_pairs_only_same_edition_rules_and_says_so(client: FlaskClient) -> None:
-    assert _columns(client, "/compare/103.4?langs=en,ko,ja&edition=2021-11-19") == [
+    assert _columns(client, "/compare/2021-11-19/103.4?langs=en,ko,ja") == [
         ("en-2021-11-19", "same edition", ["103.4"], []),
         ("ko-2021-11-19", "same edition", ["103.4"], []),
         (None, "same edition", [], ["No ja edition effective 2021-11-19 in the KB."]),
     ]
-    assert "Pinned to editions effective 2021-11-19" in texts(soup(client.get("/compare/103.4?edition=2021-11-19")), ".pairing")[0]
+    assert "Pinned to editions effective 2021-11-19" in texts(soup(client.get("/compare/2021-11-19/103.4")), ".pairing")[0]
 
 
 def test_compare_redirects_loose_numbers_and_refuses_unknown_languages(client: FlaskClient) -> None:
@@ -60,10 +60,24 @@ def test_compare_redirects_loose_numbers_and_refuses_unknown_languages(client: F
 
 
 def test_the_compare_pages_own_links_keep_its_interface_language(client: FlaskClient) -> None:
-    response = client.get("/compare/702.19B?langs=ko&lang=ko")
-    assert (response.status_code, response.headers["Location"]) == (301, "/compare/702.19b?langs=ko&lang=ko")
-    pinned = soup(client.get("/compare/103.4?langs=en,ko&edition=2021-11-19&lang=ko"))
-    assert pinned.select_one(".pairing a")["href"] == "/compare/103.4?langs=en,ko&lang=ko"
+    response = client.get("/ko/compare/702.19B?langs=ko")
+    assert (response.status_code, response.headers["Location"]) == (301, "/ko/compare/702.19b?langs=ko")
+    pinned = soup(client.get("/ko/compare/2021-11-19/103.4?langs=en,ko"))
+    assert pinned.select_one(".pairing a")["href"] == "/ko/compare/103.4?langs=en,ko"
+
+
+def test_the_older_query_forms_are_sent_to_the_path_a_static_export_keeps(client: FlaskClient) -> None:
+    def sent(path: str) -> tuple[int, str]:
+        response = client.get(path)
+        return response.status_code, response.headers.get("Location", "")
+
+    assert sent("/compare/103.4?lang=ko") == (301, "/ko/compare/103.4")
+    assert sent("/compare/103.4?langs=en,ko&edition=2021-11-19&lang=ko") == (301, "/ko/compare/2021-11-19/103.4?langs=en,ko")
+    assert sent("/compare/103.4?edition=2021-11-19") == (301, "/compare/2021-11-19/103.4")
+    assert sent("/en/compare/702.19") == (301, "/compare/702.19")
+    assert sent("/compare/702.19?lang=xx") == (301, "/compare/702.19")  # a language the KB lacks: English
+    assert client.get("/xx/compare/702.19").status_code == 404
+    assert soup(client.get("/ko/compare/103.4")).html["lang"] == "ko"
 
 
 def test_glossary_index_and_entry_with_linked_references(client: FlaskClient) -> None:

@@ -69,7 +69,7 @@ def test_switcher_names_two_editions_of_one_date_apart(client: FlaskClient) -> N
 
 
 def test_compare_pinned_to_a_shared_date_shows_a_column_per_edition(client: FlaskClient) -> None:
-    page = soup(client.get("/compare/702.19b?langs=en,ko&edition=2021-11-19"))
+    page = soup(client.get("/compare/2021-11-19/702.19b?langs=en,ko"))
     assert texts(page, "section.column h2") == [
         "English · effective 2021-11-19 (rules 103–702 only)", "한국어 · effective 2021-11-19 (rules 103–702 only)",
         "한국어 · effective 2021-11-19 · dbyll (rules 103–702 only)"]  # the test KB's editions are excerpts

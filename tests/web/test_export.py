@@ -62,6 +62,16 @@ def test_every_preview_and_link_of_an_exported_page_is_a_file_of_the_export(site
         assert exported or report.missing.get(path) == 404, path
 
 
+def test_a_translations_compare_link_is_exported_as_that_translations_comparison(site):
+    root, _report = site
+    rule = BeautifulSoup((root / "ko/cr/702.19/index.html").read_text(encoding="utf-8"), "html.parser")
+    link = rule.select_one(".edition-line a[href*='/compare/']")["href"]
+    assert link == "/ko/compare/702.19"  # a path: a static server has no query string to read
+    compare = BeautifulSoup((root / file_of(link, True)).read_text(encoding="utf-8"), "html.parser")
+    assert compare.html["lang"] == "ko"
+    assert compare.select_one("section.column")["data-edition"].startswith("ko-")
+
+
 def test_api_documents_and_search_page(site):
     root, report = site
     editions = json.loads((root / "api/v1/editions").read_text(encoding="utf-8"))

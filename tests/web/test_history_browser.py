@@ -50,8 +50,8 @@ def page() -> Iterator[object]:
 
 def test_compare_shows_mulligan_in_every_column_with_english_changes_marked(page, base_url):
     page.goto(f"{base_url}/ko/cr/103.4")  # the Korean mulligan: its "compare languages" link
-    page.click(".edition-line a[href^='/compare/']")
-    page.wait_for_url("**/compare/103.4?lang=ko")
+    page.click(".edition-line a[href*='/compare/']")
+    page.wait_for_url("**/ko/compare/103.4")
     korean = page.locator(".columns").first.locator("section.column")  # the reader's row first
     texts = [korean.nth(i).inner_text() for i in range(3)]
     assert "멀리건" in texts[0] and "mulligan" in texts[1] and "mulligan" in texts[2]

@@ -118,7 +118,7 @@ def test_the_history_page_shows_when_battle_came_in(client):
 
 def test_compare_aligns_the_korean_mulligan_rule_by_identity(client):
     # 103.4 read as the Korean reader numbers it (lang=ko): the mulligan, whose row comes first
-    soup = page(client, "/compare/103.4?langs=en,ko&lang=ko")
+    soup = page(client, "/ko/compare/103.4?langs=en,ko")
     columns = soup.select("section.column")
     assert [c["data-edition"] for c in columns] == ["ko-2021-11-19", "en-2021-11-19", "en-2026-01-16"]
     assert [c.select_one("article.rule")["data-number"] for c in columns] == ["103.4", "103.4", "103.5"]
@@ -134,10 +134,10 @@ def test_compare_shows_one_rule_in_every_row_whatever_its_number(client):
                for c in soup.select("section.column") if c.select_one("article.rule")]
     assert numbers == [("ja-2023-09-01", "103.5"), ("en-2023-04-14", "103.5"), ("en-2026-01-16", "103.5"),
                        ("ko-2021-11-19", "103.4"), ("en-2021-11-19", "103.4"), ("en-2026-01-16", "103.5")]
-    korean_first = page(client, "/compare/103.5?langs=ja,ko,en&lang=ko").select("section.column")
+    korean_first = page(client, "/ko/compare/103.5?langs=ja,ko,en").select("section.column")
     assert korean_first[0]["data-edition"] == "ko-2021-11-19"
     assert korean_first[0].select_one("article.rule")["data-number"] == "103.5"  # Korean numbering: another rule
-    assert page(client, "/ko/cr/103.4").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/103.4?lang=ko"
+    assert page(client, "/ko/cr/103.4").select_one(".edition-line a[href*='/compare/']")["href"] == "/ko/compare/103.4"
 
 
 def test_the_switcher_links_the_same_rule_in_other_languages_by_identity(client):
@@ -243,9 +243,9 @@ def test_an_old_editions_title_searched_there_lists_its_rule_first(client, query
 
 def test_an_older_editions_rule_compares_the_same_rule_by_its_number_now(client):
     # en 2021-11-19 103.4 (the mulligan) is 103.5 now: /compare/103.4 would set today's 103.4 beside it
-    link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href^='/compare/']")
-    assert link["href"] == "/compare/103.5?lang=en"
-    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href^='/compare/']")["href"] == "/compare/702.19?lang=en"
+    link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href*='/compare/']")
+    assert link["href"] == "/compare/103.5"
+    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href*='/compare/']")["href"] == "/compare/702.19"
 
 
 def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):
@@ -274,12 +274,12 @@ def test_a_translation_names_the_english_edition_it_translates(client):
 
 def test_a_translators_slip_is_compared_by_number_and_says_so(client):
     # ko 2021-11-19 prints crew's 702.122b again as 702.123b (fabricate): joined to no English rule
-    soup = page(client, "/compare/702.123b?langs=ko&lang=ko")
+    soup = page(client, "/ko/compare/702.123b?langs=ko")
     korean = soup.select_one("[data-role=translation]")
     assert "702.123b" in korean.select_one(".note").get_text() and "어떤 영어 규칙과도 연결되지 않습니다" in korean.get_text()
     english = soup.select_one("[data-role='newest English edition']")
     assert "fabricate" in english.get_text().lower()  # shown by number, as the note says
-    joined = page(client, "/compare/702.122b?langs=ko&lang=ko").select_one("[data-role=translation]")
+    joined = page(client, "/ko/compare/702.122b?langs=ko").select_one("[data-role=translation]")
     assert "어떤 영어 규칙과도" not in joined.get_text()
     # read as the English number, fabricate: no Korean rule is joined to it, and the column says so
     fabricate = page(client, "/compare/702.123b?langs=ko").select_one("[data-role=translation]")
@@ -315,8 +315,8 @@ def test_a_terms_link_in_another_language_goes_to_the_same_rule_by_identity(clie
 
 def test_a_translations_number_is_never_sent_where_the_english_number_went(client):
     # the redirect of a number no column holds follows an English rule; a Korean number is no English one
-    assert client.get("/compare/101.5?lang=ko").status_code == 404
-    assert client.get("/compare/502.9b?lang=en").headers["Location"] == "/compare/702.19b?lang=en"
+    assert client.get("/ko/compare/101.5").status_code == 404
+    assert client.get("/compare/502.9b").headers["Location"] == "/compare/702.19b"
 
 
 def test_a_copys_note_links_each_matching_edition_at_the_rules_number_there(client):

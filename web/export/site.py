@@ -5,7 +5,8 @@ edition, unpinned and pinned, its history and preview, the API's rule and histor
 newest editions, changes between consecutive editions, compare pages, glossaries and their entries,
 entry pages, static files) and follows every same-site link, ``src`` and ``data-preview`` the
 rendered HTML holds, so every link of the export resolves. A query string is dropped: a static
-server answers ``/compare/702.19b?langs=en,ko`` with the page of ``/compare/702.19b``.
+server answers ``/compare/702.19b?langs=en,ko`` with the page of ``/compare/702.19b``; what a page
+means is in its path (``/ko/compare/103.4``, the Korean 103.4, not the English).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The compare page ``/compare/<number>?langs=en,ko,ja&lang=ko&edition=YYYY-MM-DD``: one rule side by side.
+"""The compare page ``/<lang>/compare/<number>?langs=en,ko,ja``: one rule side by side.
 
 ``number`` is the rule's number in the newest edition of ``lang`` (the reader's language, whose
-row comes first; English when absent): ``/compare/103.4?lang=ko`` and ``/compare/103.5`` are both
-the mulligan. Without a pinned date, every row shows that one rule, by identity, not number
+row comes first; ``/compare/<number>``: English): ``/ko/compare/103.4`` and ``/compare/103.5`` are
+both the mulligan. Without a pinned date, every row shows that one rule, by identity, not number
 (``kb.store.history``): each translation's rule joined to it, the English rule of the edition the
 translation was checked against (its own date), and that rule in the newest English edition,
 whatever its number there (ko 2021-11-19 103.4 beside en 2021-11-19 103.4 beside en 2026-01-16
@@ -10,7 +10,7 @@ whatever its number there (ko 2021-11-19 103.4 beside en 2021-11-19 103.4 beside
 number for another rule, the column says so; a language with no rule joined to it says that.
 Without stored alignment, columns pair by number; so does a translation's rule that the alignment
 joins to no English rule (a rule the English dropped, a translator's copied text), with a note
-saying so. With a pinned date (``?edition=YYYY-MM-DD``) only editions of that date are shown, so
+saying so. With a pinned date (``/compare/YYYY-MM-DD/<number>``) only editions of that date are shown, so
 only same-edition rules pair.
 """
 
@@ -39,28 +39,40 @@ bp = Blueprint("compare", __name__)
 MAX_LANGS = 6
 
 
-@bp.get("/compare/<number>")
-def compare(number: str) -> Response | str:
-    """Columns of ``number``; loosely written numbers are redirected to the canonical URL; a number
-    no column holds that an older English edition gave a rule still in force, to that rule's
-    comparison (302); else 404 (the same page)."""
+@bp.get("/compare/<number>", defaults={"lang": None, "date": None})
+@bp.get("/compare/<date>/<number>", defaults={"lang": None})
+@bp.get("/<lang>/compare/<number>", defaults={"date": None})
+@bp.get("/<lang>/compare/<date>/<number>")
+def compare(number: str, lang: str | None, date: str | None) -> Response | str:
+    """Columns of ``number`` as the reader's language ``lang`` numbers it (English when None);
+    loosely written numbers, ``/en/compare/...`` and the older query forms (``?lang=ko``,
+    ``?edition=YYYY-MM-DD``) are redirected to the canonical path (301); a number no column holds
+    that an older English edition gave a rule still in force, to that rule's comparison (302);
+    else 404 (the same page)."""
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
-    date = request.args.get("edition") or None
-    lang = request.args.get("lang") or None  # the interface language, kept by the page's own links
-    if not exact:
-        return redirect(state.urls().compare(canonical, langs, date, lang), 301)
+    kept = langs if request.args.get("langs") else None
+    if lang is not None:
+        args.language(lang)
+    asked_lang, asked_date = request.args.get("lang") or None, request.args.get("edition") or None
+    if not exact or lang == ENGLISH or asked_lang or asked_date:
+        lang = lang if lang is not None else _known(asked_lang)
+        return redirect(state.urls().compare(canonical, kept, date or asked_date, lang), 301)
     rows = compare_rows(canonical, langs, date, lang)
-    page = state.urls().absolute(state.urls().compare(canonical, langs if request.args.get("langs") else None, date, lang))
+    page = state.urls().absolute(state.urls().compare(canonical, kept, date, lang))
     html = render_template("compare/compare.html", number=canonical, langs=langs, date=date, lang=lang, rows=rows,
                            canonical=page)
     if any(column.rules for row in rows for column in row):
         return html
-    english = lang in (None, ENGLISH) or lang not in state.store().languages()  # the number is English
-    now = _number_now(canonical) if date is None and english else None
+    now = _number_now(canonical) if date is None and lang is None else None
     if now is not None:  # 502.9b, trample in 2009: compare what it is now
-        return redirect(state.urls().compare(now, langs if request.args.get("langs") else None, date, lang), 302)
+        return redirect(state.urls().compare(now, kept, date, lang), 302)
     return Response(html, status=404)  # the page still says so, column by column
+
+
+def _known(lang: str | None) -> str | None:
+    """``lang`` when the KB has editions in it (an old ``?lang=`` link), else None."""
+    return lang if lang in state.store().languages() else None
 
 
 def _number_now(number: str) -> str | None:
