@@ -23,7 +23,7 @@ from cli.options import clean_errors, kb_option, print_json
 @clean_errors
 def terms(query: str, limit: int, as_json: bool, kb_dir: Path | None) -> None:
     """QUERY (a term in English, Korean, Japanese or Chinese) in every language: one line per
-    concept, its terms per language with the rule each names."""
+    concept, its terms per language with the rule each names and that rule's edition."""
     store = Store(current_build(kb_dir or default_kb_dir()).store)
     found = terms_json(TermDictionary(store), query.strip(), limit)
     if as_json:
@@ -40,6 +40,9 @@ def terms(query: str, limit: int, as_json: bool, kb_dir: Path | None) -> None:
 
 
 def _term(term: dict) -> str:
+    """``돌진 [2021-11-19: 702.19]``: the term, its reading, and the rule it names in its edition
+    (numbers move between editions, so a bare number would mislead)."""
     reading = f" ({term['reading']})" if term["reading"] else ""
-    where = f" [{term['number']}]" if term["number"] else ""
+    edition = term["edition"].removeprefix(term["edition"].split("-")[0] + "-")
+    where = f" [{edition}: {term['number']}]" if term["number"] else ""
     return f"{term['term']}{reading}{where}"

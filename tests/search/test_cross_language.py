@@ -321,7 +321,9 @@ def test_the_terms_api_and_command(kb_dir: Path) -> None:
     mulligan = client.get("/api/v1/terms?q=mulligan&limit=1").get_json()["concepts"][0]["terms"]
     assert [(t["term"], t["edition"]) for t in mulligan["en"]] == [("Mulligan", "en-2026-01-16")]
     printed = CliRunner().invoke(terms, ["돌진", "--kb", str(kb_dir)])
-    assert printed.output == "trample\n  en  Trample [702.19]\n  ko  돌진 [702.19]\n  ja  トランプル [702.19]\n  zh  践踏 [702.19]\n"
+    assert printed.output == (
+        "trample\n  en  Trample [2026-01-16: 702.19]\n  ko  돌진 [2021-11-19: 702.19]\n"
+        "  ja  トランプル [2026-01-16: 702.19]\n  zh  践踏 [2024-04-12: 702.19]\n")
     as_json = json.loads(CliRunner().invoke(terms, ["トランプル", "--json", "--limit", "1", "--kb", str(kb_dir)]).output)
     assert as_json == {"query": "トランプル", "concepts": [TRAMPLE_JSON]}
     missing = CliRunner().invoke(terms, ["xyzzy", "--kb", str(kb_dir)])
