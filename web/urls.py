@@ -86,11 +86,12 @@ class Urls:
 
     def compare(self, number: str, langs: list[str] | None = None, edition: str | None = None,
                 lang: str | None = None) -> str:
-        """The compare page of ``number``: ``/<lang>/compare/<number>`` for the reader's language
-        ``lang`` (which numbers it and words the page), ``/compare/<number>`` for English or none;
-        a pinned date goes before the number (``/ko/compare/2021-11-19/103.4``). Both are paths, so
-        a static export keeps them; only ``langs`` (comma-joined) is a query."""
-        prefix = f"/{lang}" if lang and lang != "en" else ""
+        """The compare page of ``number``: ``/<lang>/compare/<number>`` as the reader's language
+        ``lang`` numbers it (and words the page: the rule pages link so), ``/compare/<number>``
+        without one (each translation's own ``number``); a pinned date goes before the number
+        (``/ko/compare/2021-11-19/103.4``). Paths, so a static export keeps them; only ``langs``
+        (comma-joined) is a query."""
+        prefix = f"/{lang}" if lang else ""
         pinned = f"{quote(edition)}/" if edition else ""
         query = f"?{urlencode({'langs': ','.join(langs)}, safe=',')}" if langs else ""
         return f"{_root()}{prefix}/compare/{pinned}{number}{query}"

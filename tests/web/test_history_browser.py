@@ -56,8 +56,11 @@ def test_compare_shows_mulligan_in_every_column_with_english_changes_marked(page
     texts = [korean.nth(i).inner_text() for i in range(3)]
     assert "멀리건" in texts[0] and "mulligan" in texts[1] and "mulligan" in texts[2]
     assert "103.5" in texts[2] and "번호 변경: 103.4 → 103.5" in texts[2]
-    page.goto(f"{base_url}/compare/103.5?langs=en,ko")  # the English number: the same rule
+    page.goto(f"{base_url}/en/compare/103.5?langs=en,ko")  # the English number: the same rule
     assert "멀리건" in page.locator("section.column").first.inner_text()
+    page.goto(f"{base_url}/compare/103.4?langs=en,ko")  # no language: the translation's number
+    columns = page.locator("section.column")
+    assert "멀리건" in columns.nth(0).inner_text() and "mulligan" in columns.nth(2).inner_text()
     page.screenshot(path="/tmp/crkb-history-compare.png", full_page=True)
     page.goto(f"{base_url}/compare/702.19b?langs=en,ko")
     marked = page.locator("section.column .english-changes ins")

@@ -126,10 +126,20 @@ def test_compare_aligns_the_korean_mulligan_rule_by_identity(client):
     assert "이 판의 103.4은(는) 다른 규칙입니다" in columns[2].select_one("p.note").get_text()  # Korean interface
 
 
+def test_a_number_without_a_language_is_each_translations_own(client):
+    # issue 9: a new user opens /compare/103.4?langs=en,ko and sees the mulligan in every column
+    soup = page(client, "/compare/103.4?langs=en,ko")
+    columns = soup.select("section.column")
+    assert [(c["data-edition"], c.select_one("article.rule")["data-number"]) for c in columns] == [
+        ("ko-2021-11-19", "103.4"), ("en-2021-11-19", "103.4"), ("en-2026-01-16", "103.5")]
+    assert all("mulligan" in c.get_text() for c in columns)
+    assert "103.4 in this edition is another rule." in columns[2].select_one("p.note").get_text()
+
+
 def test_compare_shows_one_rule_in_every_row_whatever_its_number(client):
-    # /compare/103.5 (the mulligan in English today): every row is the mulligan, ko 103.4 and ja
+    # /en/compare/103.5 (the mulligan in English today): every row is the mulligan, ko 103.4 and ja
     # 103.5, never ko 103.5 (actions from the opening hand) beside it; the reader's row first
-    soup = page(client, "/compare/103.5?langs=ja,ko,en")
+    soup = page(client, "/en/compare/103.5?langs=ja,ko,en")
     numbers = [(c["data-edition"], c.select_one("article.rule")["data-number"])
                for c in soup.select("section.column") if c.select_one("article.rule")]
     assert numbers == [("ja-2023-09-01", "103.5"), ("en-2023-04-14", "103.5"), ("en-2026-01-16", "103.5"),
@@ -244,8 +254,8 @@ def test_an_old_editions_title_searched_there_lists_its_rule_first(client, query
 def test_an_older_editions_rule_compares_the_same_rule_by_its_number_now(client):
     # en 2021-11-19 103.4 (the mulligan) is 103.5 now: /compare/103.4 would set today's 103.4 beside it
     link = page(client, "/en/cr/2021-11-19/103.4").select_one(".edition-line a[href*='/compare/']")
-    assert link["href"] == "/compare/103.5"
-    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href*='/compare/']")["href"] == "/compare/702.19"
+    assert link["href"] == "/en/compare/103.5"
+    assert page(client, "/en/cr/702.19").select_one(".edition-line a[href*='/compare/']")["href"] == "/en/compare/702.19"
 
 
 def test_an_edition_asked_as_a_query_argument_is_sent_to_its_own_url(client):
@@ -282,7 +292,7 @@ def test_a_translators_slip_is_compared_by_number_and_says_so(client):
     joined = page(client, "/ko/compare/702.122b?langs=ko").select_one("[data-role=translation]")
     assert "어떤 영어 규칙과도" not in joined.get_text()
     # read as the English number, fabricate: no Korean rule is joined to it, and the column says so
-    fabricate = page(client, "/compare/702.123b?langs=ko").select_one("[data-role=translation]")
+    fabricate = page(client, "/en/compare/702.123b?langs=ko").select_one("[data-role=translation]")
     assert (fabricate.select("article.rule"), fabricate.select_one(".note").get_text()) == (
         [], "No rule of this edition is joined to the English 702.123b (2026-01-16).")
 
@@ -317,6 +327,7 @@ def test_a_translations_number_is_never_sent_where_the_english_number_went(clien
     # the redirect of a number no column holds follows an English rule; a Korean number is no English one
     assert client.get("/ko/compare/101.5").status_code == 404
     assert client.get("/compare/502.9b").headers["Location"] == "/compare/702.19b"
+    assert client.get("/en/compare/502.9b").headers["Location"] == "/en/compare/702.19b"
 
 
 def test_a_copys_note_links_each_matching_edition_at_the_rules_number_there(client):

@@ -1,17 +1,19 @@
 """The compare page ``/<lang>/compare/<number>?langs=en,ko,ja``: one rule side by side.
 
 ``number`` is the rule's number in the newest edition of ``lang`` (the reader's language, whose
-row comes first; ``/compare/<number>``: English): ``/ko/compare/103.4`` and ``/compare/103.5`` are
-both the mulligan. Without a pinned date, every row shows that one rule, by identity, not number
-(``kb.store.history``): each translation's rule joined to it, the English rule of the edition the
-translation was checked against (its own date), and that rule in the newest English edition,
-whatever its number there (ko 2021-11-19 103.4 beside en 2021-11-19 103.4 beside en 2026-01-16
-103.5), with the English words changed since marked. When the newest edition prints the asked
-number for another rule, the column says so; a language with no rule joined to it says that.
-Without stored alignment, columns pair by number; so does a translation's rule that the alignment
-joins to no English rule (a rule the English dropped, a translator's copied text), with a note
-saying so. With a pinned date (``/compare/YYYY-MM-DD/<number>``) only editions of that date are shown, so
-only same-edition rules pair.
+row comes first): ``/ko/compare/103.4`` and ``/en/compare/103.5`` are both the mulligan, and every
+row shows that one rule, by identity, not number (``kb.store.history``): each translation's rule
+joined to it, the English rule of the edition the translation was checked against (its own date),
+and that rule in the newest English edition, whatever its number there (ko 2021-11-19 103.4 beside
+en 2021-11-19 103.4 beside en 2026-01-16 103.5), with the English words changed since marked; a
+language with no rule joined to it says so. Without a language (``/compare/<number>``, the form
+other sites link), each translation's row is its own rule ``number`` with its English rules by
+identity: ``/compare/103.4?langs=en,ko`` is the mulligan in every column, and a newest English
+column whose edition prints the number for another rule says so. Without stored alignment,
+columns pair by number; so does a translation's rule that the alignment joins to no English rule
+(a rule the English dropped, a translator's copied text), with a note saying so. With a pinned
+date (``/compare/YYYY-MM-DD/<number>``) only editions of that date are shown, so only
+same-edition rules pair.
 """
 
 from __future__ import annotations
@@ -44,18 +46,17 @@ MAX_LANGS = 6
 @bp.get("/<lang>/compare/<number>", defaults={"date": None})
 @bp.get("/<lang>/compare/<date>/<number>")
 def compare(number: str, lang: str | None, date: str | None) -> Response | str:
-    """Columns of ``number`` as the reader's language ``lang`` numbers it (English when None);
-    loosely written numbers, ``/en/compare/...`` and the older query forms (``?lang=ko``,
-    ``?edition=YYYY-MM-DD``) are redirected to the canonical path (301); a number no column holds
-    that an older English edition gave a rule still in force, to that rule's comparison (302);
-    else 404 (the same page)."""
+    """Columns of ``number`` as the reader's language ``lang`` numbers it (None: each language its
+    own); loosely written numbers and the older query forms (``?lang=ko``, ``?edition=YYYY-MM-DD``)
+    are redirected to the canonical path (301); a number no column holds that an older English
+    edition gave a rule still in force, to that rule's comparison (302); else 404 (the same page)."""
     canonical, exact = args.rule_number(number)
     langs = _langs(request.args.get("langs"))
     kept = langs if request.args.get("langs") else None
     if lang is not None:
         args.language(lang)
     asked_lang, asked_date = request.args.get("lang") or None, request.args.get("edition") or None
-    if not exact or lang == ENGLISH or asked_lang or asked_date:
+    if not exact or asked_lang or asked_date:
         lang = lang if lang is not None else _known(asked_lang)
         return redirect(state.urls().compare(canonical, kept, date or asked_date, lang), 301)
     rows = compare_rows(canonical, langs, date, lang)
@@ -64,7 +65,7 @@ def compare(number: str, lang: str | None, date: str | None) -> Response | str:
                            canonical=page)
     if any(column.rules for row in rows for column in row):
         return html
-    now = _number_now(canonical) if date is None and lang is None else None
+    now = _number_now(canonical) if date is None and lang in (None, ENGLISH) else None
     if now is not None:  # 502.9b, trample in 2009: compare what it is now
         return redirect(state.urls().compare(now, kept, date, lang), 302)
     return Response(html, status=404)  # the page still says so, column by column
@@ -134,11 +135,11 @@ def compare_rows(number: str, langs: list[str], date: str | None, lang: str | No
     """Rows of columns for ``number`` in ``langs`` (known languages, page order), the row of
     ``lang`` (the reader's language) first. Pinned to ``date``: one row, a column per language
     (per edition when a language has several of ``date``). Otherwise ``number`` is the rule's
-    number in the newest edition of ``lang`` (English when ``lang`` is None or has no edition;
-    ko 103.4 and en 103.5 are the mulligan), and each translation's row shows the rule joined to
-    it by identity: the translation, the English of its own edition, the newest English; only the
-    newest English when ``langs`` holds no translation. A rule the alignment joins to no English
-    rule, or a store without alignment, pairs by number."""
+    number in the newest edition of ``lang`` (ko 103.4 and en 103.5 are the mulligan), or when
+    ``lang`` is None (or has no edition) each translation's own; each translation's row shows the
+    rule joined to it by identity: the translation, the English of its own edition, the newest
+    English; only the newest English when ``langs`` holds no translation. A rule the alignment
+    joins to no English rule, or a store without alignment, pairs by number."""
     order = sorted(langs, key=lambda x: x != lang)
     if date:
         return [[column for x in order for column in _pinned_columns(number, x, date)]]
@@ -151,7 +152,7 @@ def compare_rows(number: str, langs: list[str], date: str | None, lang: str | No
     rows = []
     for other in (x for x in order if x != ENGLISH):
         part = translated.get(other)
-        if other == source or english is None:
+        if lang is None or other == source or english is None:  # the translation's own number
             rows.append(_row_by_number(number, _newest_holding(number, other), newest_en, newest_column))
         elif part is not None:
             rows.append(_row_by_number(part.number, part.edition, newest_en, newest_column))
