@@ -38,6 +38,13 @@ The passes, each only among the rules still unmatched:
    to 612.1 and its layers to 612.1a-f; 217.1c, a new object, to 400.7 and its exceptions to
    400.7a-g); the other way, a rule whose text grew after its opening.
    Passes 7 and 8 (then 2b and 2) run again while they pair (``WEAK_ROUNDS``).
+9. **Kept words**: a rule still unmatched and an unmatched rule under where its parent or its
+   three-digit rule went, each the other's best there, when the texts share their words and
+   their opening sentence though rewritten (2009-07-11 cut 504.2, face-down objects, to 707.2),
+   unless the new text drops what the old one "is called" (mana burn, 2009-07-11: removed).
+
+In pass 4 a rule going where its matched siblings went gains a few points of order
+(``HOME_BONUS``); in pass 2b two titles do not pair when their rules went elsewhere.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -46,6 +53,7 @@ is created.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -76,6 +84,10 @@ RELATED_SCORE = 70.0
 """Least ratio for a rule going where its three-digit rule's matched rules went (pass 4)."""
 RELATED_SHARE = 0.2
 """Share of a three-digit rule's matched rules that must have gone to a new three-digit rule."""
+HOME_BONUS = 5.0
+"""Points a pair of pass 4 gains in the order (not in the least score) when the new rule is under
+the rule its old siblings went under: 2010-06-18 renamed 809 Teams to 811 Alternating Teams and
+added 808 Team vs. Team, whose 808.3 is a shade nearer 809.2 than 811.2 is (the team's name)."""
 SECTION_SCORE = 75.0
 """Least ratio for two rules of the same section (pass 4)."""
 ANYWHERE_SCORE = 85.0
@@ -109,6 +121,18 @@ where an old rule's rules went, which lowers the ratio the next needs (2009-07-1
 instant, and 115.1a are each other's best at 74, too little between sections until round one sent
 408.1f and 408.1h to 115; 408.1b, priority, is 115.5 at 62 with its words). On the corpus those two
 pairs are all that rounds after the first add."""
+FAMILY_SCORE = 45.0
+"""Least ratio for pass 9 (``_kept_words``): a rule rewritten where its parent went, its words kept."""
+FAMILY_WORDS = 80.0
+"""Least ``token_set_ratio`` of the two texts in pass 9."""
+SENTENCE_SCORE = 65.0
+SENTENCE_WORDS = 90.0
+"""Least ratio, or ``token_set_ratio``, of the two texts' opening sentences in pass 9: a rule
+continues where its opening went; a sentence split out of it opens otherwise (2009-07-11 cut 308.1,
+declaring attackers, into 508.1-508.4: 508.4 holds its words, not its opening)."""
+SENTENCE_END = re.compile(r"(?<=[.!?])\s|(?<=。)")
+NAMED = re.compile(r"\bis called (?:the )?\W?(\w[\w -]{1,40}?)\W?[.,;]")
+"""What an English key (lower-cased) says a thing "is called" ("this is called mana burn.")."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
@@ -188,10 +212,10 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule], known: K
         _structure(old, new, pairs, taken, pair, families)
     _same_number(old, new, pairs, taken, pair, families)
     for _ in range(2):
-        _siblings(old, new, pairs, taken, pair)
+        _siblings(old, new, pairs, taken, pair, families)
         _structure(old, new, pairs, taken, pair, families)
     _similar(old, new, pairs, taken, pair)
-    _siblings(old, new, pairs, taken, pair)
+    _siblings(old, new, pairs, taken, pair, families)
     _structure(old, new, pairs, taken, pair, families)
     _grown(old, new, pairs, taken, pair)
     _followed(old, new, pairs, taken, pair)
@@ -203,11 +227,14 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule], known: K
     for _ in range(WEAK_ROUNDS):
         found = _mutual(old, new, pairs, taken, pair) | _kept_opening(old, new, pairs, taken, pair)
         if again or found:
-            _siblings(old, new, pairs, taken, pair)
+            _siblings(old, new, pairs, taken, pair, families)
             _structure(old, new, pairs, taken, pair, families)
         if not found:
             break
         again = False
+    if _kept_words(old, new, pairs, taken, pair):
+        _siblings(old, new, pairs, taken, pair, families)
+        _structure(old, new, pairs, taken, pair, families)
     for o in [o for o in pairs if o not in settled and (o in known.removed or pairs[o] in known.created)]:
         del pairs[o]
     matches = []
@@ -339,9 +366,12 @@ def _related_rules(old, new, pairs) -> dict[str, set[str]]:
     return out
 
 
-def _siblings(old, new, pairs, taken, pair) -> None:
+def _siblings(old, new, pairs, taken, pair, families) -> None:
     """Pass 2b: unmatched children of a matched parent against the unmatched children of its
-    match, best pairs first (a reordered run of keywords: 502.10a Banding -> 702.21a)."""
+    match, best pairs first (a reordered run of keywords: 502.10a Banding -> 702.21a). Two short
+    texts (a heading's title) do not pair when the rules under either went under (or came from)
+    another rule still unmatched (``_Families.elsewhere``): 2010-06-18 renamed 809 Teams to 811
+    Alternating Teams, whose rules are 809's, and added 808 Team vs. Team, nearer it by name."""
     old_children, new_children = _children(old), _children(new)
     old_seq_of = {r.number: r.seq for r in reversed(old)}
     new_by_seq = {r.seq: r for r in new}
@@ -359,7 +389,7 @@ def _siblings(old, new, pairs, taken, pair) -> None:
             for _, score, j in process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE,
                                                limit=None):
                 n = right[j]
-                if min(len(o.masked), len(n.masked)) < SHORT and score < SECTION_SCORE:
+                if _short(o, n) and score < SECTION_SCORE:
                     continue
                 candidates.append((-score, abs(kids.index(o) - right.index(n)), o.seq, n.seq))
     candidates.sort()
@@ -371,8 +401,14 @@ def _siblings(old, new, pairs, taken, pair) -> None:
         old_near = [*old_children[old_rule.parent], *_under(old_children, old_rule.number)]
         new_near = [*new_children[new_rule.parent], *_under(new_children, new_rule.number)]
         if (not _contested(old_rule, new_rule, -score, old_near, new_near, pairs, taken, RIVAL_SCORE)
-                and not _held_elsewhere(old_rule, new_rule, new_near, taken)):
+                and not _held_elsewhere(old_rule, new_rule, new_near, taken)
+                and not (_short(old_rule, new_rule) and families.elsewhere(old_rule, new_rule))):
             pair(o, n)
+
+
+def _short(old_rule: AlignedRule, new_rule: AlignedRule) -> bool:
+    """Whether either text is shorter than ``SHORT`` (a title, a stock sentence)."""
+    return min(len(old_rule.masked), len(new_rule.masked)) < SHORT
 
 
 def _under(children: dict[str | None, list[AlignedRule]], number: str) -> list[AlignedRule]:
@@ -451,7 +487,9 @@ def _other_home(parents: list[str | None], own: str, seq_of: dict[str, int], use
 
 
 def _similar(old, new, pairs, taken, pair) -> None:
-    """Pass 4: best-first one-to-one pairing by text similarity among the unmatched rules."""
+    """Pass 4: best-first one-to-one pairing by text similarity among the unmatched rules; a rule
+    going where its matched siblings went (``_siblings_went``) counts ``HOME_BONUS`` points more
+    in the order, never in the least score."""
     left = [r for r in old if r.seq not in pairs]
     right = [r for r in new if r.seq not in taken]
     if not left or not right:
@@ -460,6 +498,7 @@ def _similar(old, new, pairs, taken, pair) -> None:
     candidates = []
     n_old, n_new = max(len(old), 1), max(len(new), 1)
     related = _related_rules(old, new, pairs)
+    home = _siblings_went(old, new, pairs)
     for o in left:
         near = related.get(_three_digit(o.number), ())
         for _, score, j in process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=RELATED_SCORE,
@@ -476,11 +515,28 @@ def _similar(old, new, pairs, taken, pair) -> None:
             if score < needed:
                 continue
             distance = abs(o.seq / n_old - n.seq / n_new)
-            candidates.append((-score, distance, o.seq, n.seq))
+            bonus = HOME_BONUS if o.parent is not None and home.get(o.parent) == n.parent else 0.0
+            candidates.append((-score - bonus, distance, o.seq, n.seq))
     candidates.sort()
     for _, _, o, n in candidates:
         if o not in pairs and n not in taken:
             pair(o, n)
+
+
+def _siblings_went(old, new, pairs) -> dict[str, str | None]:
+    """``{old parent number: the new parent}`` under which two thirds (and at least two) of its
+    matched children went."""
+    new_parent = {r.seq: r.parent for r in new}
+    went: dict[str, list[str | None]] = defaultdict(list)
+    for r in old:
+        if r.parent is not None and r.seq in pairs:
+            went[r.parent].append(new_parent[pairs[r.seq]])
+    out = {}
+    for parent, parents in went.items():
+        top = max(set(parents), key=parents.count)
+        if parents.count(top) >= 2 and parents.count(top) * 3 >= 2 * len(parents):
+            out[parent] = top
+    return out
 
 
 def _grown(old, new, pairs, taken, pair) -> None:
@@ -598,3 +654,56 @@ def _kept_opening(old, new, pairs, taken, pair) -> bool:
             pair(olds[0].seq, news[0].seq)
             paired = True
     return paired
+
+
+def _kept_words(old, new, pairs, taken, pair) -> bool:
+    """Pass 9: a rule still unmatched and an unmatched rule under where its parent or its
+    three-digit rule went, when their words agree (``FAMILY_WORDS``) and their opening sentences
+    (``SENTENCE_SCORE``) though the texts were rewritten (``FAMILY_SCORE``), each the other's best
+    there (2009-07-11 rewrote 504.2, face-down objects, as 707.2, and 300.3, mana emptying, as
+    500.4 without mana burn: ratios 50 and 49, words 98 and 90). True when it paired any."""
+    new_number = {r.seq: r.number for r in new}
+    old_seq = {r.number: r.seq for r in reversed(old)}
+    right = [r for r in new if r.seq not in taken and len(r.masked) >= SHORT]
+    best_old: dict[int, tuple[float, float, int]] = {}
+    best_new: dict[int, tuple[float, float, int]] = {}
+    for o in old:
+        if o.seq in pairs or len(o.masked) < SHORT:
+            continue
+        homes = {new_number[pairs[seq]] for seq in (old_seq.get(o.parent or ""), old_seq.get(_three_digit(o.number)))
+                 if seq is not None and seq in pairs and seq != o.seq}
+        for n in right:
+            if not any(_is_under(n.number, home) for home in homes):
+                continue
+            score = fuzz.ratio(o.key, n.key)
+            words = fuzz.token_set_ratio(o.key, n.key) if score >= FAMILY_SCORE else 0.0
+            if words >= FAMILY_WORDS and _opens_alike(o.key, n.key) and _keeps_named(o.key, n.key):
+                best_old[o.seq] = max(best_old.get(o.seq, (0.0, 0.0, -1)), (words, score, n.seq))
+                best_new[n.seq] = max(best_new.get(n.seq, (0.0, 0.0, -1)), (words, score, o.seq))
+    paired = False
+    for o, (_, _, n) in best_old.items():
+        if best_new[n][2] == o:
+            pair(o, n)
+            paired = True
+    return paired
+
+
+def _opens_alike(old_key: str, new_key: str) -> bool:
+    """Whether the two texts' opening sentences are alike (``SENTENCE_SCORE``, ``SENTENCE_WORDS``)."""
+    first_old, first_new = (SENTENCE_END.split(key, 1)[0] for key in (old_key, new_key))
+    return (fuzz.ratio(first_old, first_new) >= SENTENCE_SCORE
+            or fuzz.token_set_ratio(first_old, first_new) >= SENTENCE_WORDS)
+
+
+def _keeps_named(old_key: str, new_key: str) -> bool:
+    """Whether the new text still names what the old one calls something (``NAMED``): 2009-07-11
+    kept 300.3's mana emptying as 500.4 and dropped what it called mana burn, the rule's subject
+    (issue 9: mana burn is removed at 2009-07-11)."""
+    return all(name in new_key for name in NAMED.findall(old_key))
+
+
+def _is_under(number: str, home: str) -> bool:
+    """Whether rule ``number`` is under rule ``home`` (514.3a under 514 and 514.3; 400.1a under 400.1)."""
+    if "." not in home:
+        return number.startswith(home + ".")
+    return len(number) > len(home) and number.startswith(home) and not number[len(home)].isdigit()

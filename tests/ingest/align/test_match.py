@@ -310,3 +310,53 @@ def test_a_rule_paired_once_earlier_pairs_show_where_its_rules_went():
                             " gear stack is there."))
     assert align_rules(old, new) == [Match(1, 1, "moved+edited"), Match(2, 2, "moved+edited"),
                                      Match(3, 3, "moved+edited")]
+
+
+HIDDEN_OLD = ("Hidden spells on the stack, hidden permanents in play, and hidden cards in the outer zone have no "
+              "characteristics other than those the ability that hid them lists. Any listed characteristics are the "
+              "copiable values of that object. A hidden card in the outer zone stays hidden until it returns.")
+HIDDEN_NEW = "Hidden spells and hidden permanents have no characteristics other than those the ability that hid them lists."
+
+
+def test_a_rule_cut_down_where_its_parent_went_keeps_its_identity_and_a_split_sentence_does_not():
+    # invented text: the rule lost two of its three sentences (ratio 53, its words all kept, its
+    # opening reworded) and sits below a new rule where the offset expects it
+    shown = "Some effects hide objects; a hidden object shows its back."
+    split_out = "A hidden card in the outer zone stays hidden until it returns to the stack or the battlefield."
+    old = edition(("504", "Hidden Objects"), ("504.1", shown), ("504.2", HIDDEN_OLD))
+    new = edition(("707", "Hidden Objects"), ("707.1", shown), ("707.2", "Objects can be revealed when an effect says so."),
+                  ("707.3", split_out), ("707.4", HIDDEN_NEW))
+    assert align_rules(old, new) == [Match(0, 0, "moved"), Match(1, 1, "moved"), Match(2, 4, "moved+edited")]
+
+
+def test_a_rule_whose_named_subject_is_dropped_is_removed_though_its_opening_stays():
+    old = edition(("300", "Rounds"), ("300.1", "A game is a series of rounds, each of several steps."),
+                  ("300.2", "When a round ends, any unused energy left in a player's reserve is lost. That player loses 1 "
+                            "life for each energy lost this way. This is called energy burn. Energy burn is loss of "
+                            "life, not damage, so effects that prevent damage can't stop it."))
+    new = edition(("500", "Rounds"), ("500.1", "A game is a series of rounds, each of several steps."),
+                  ("500.2", "Each round has its own name."),
+                  ("500.3", "When a round or a step ends, any unused energy left in a player's reserve is lost; effects can't stop it."))
+    assert align_rules(old, new) == [Match(0, 0, "moved"), Match(1, 1, "moved")]
+
+
+def test_a_renamed_variant_keeps_its_rules_beside_a_new_variant_nearer_it_by_name():
+    # invented: "Relay Variant" is renamed "Alternating Relay Variant" (its rules follow it, words
+    # changed only by the name) while a new "Relay vs. Relay Variant" comes before it
+    def relay(name: str, number: str) -> list[tuple[str, str]]:
+        return [(number, f"{name} Variant"), (f"{number}.1", f"{name} games are played with two or more teams of equal size."),
+                (f"{number}.2", f"Any options are chosen before play begins. The {name} variant uses these default options."),
+                (f"{number}.2a", "The recommended range of influence is 2."),
+                (f"{number}.3", "Players are seated so that no one is next to a teammate."),
+                (f"{number}.4", "A player can't attack opponents who aren't seated next to them."),
+                (f"{number}.5", f"In the {name} variant, a team's resources are not shared. Teammates can't review "
+                                "each other's hands.")]
+    newcomer = [("805", "Relay vs. Relay Variant"), ("805.1", "Relay vs. Relay games are played with two or more teams."),
+                ("805.2", "Any options are chosen before play begins. The Relay vs. Relay variant uses these default options."),
+                ("805.3", "In the Relay vs. Relay variant, a team's resources are not shared. Teammates may review "
+                          "each other's hands.")]
+    old = edition(("804", "Grand Melee Variant"), *relay("Relay", "806"))
+    new = edition(("804", "Grand Melee Variant"), *newcomer, *relay("Alternating Relay", "807"))
+    went = {old[m.old].number: new[m.new].number for m in align_rules(old, new)}
+    assert went == {"804": "804", "806": "807", "806.1": "807.1", "806.2": "807.2", "806.2a": "807.2a",
+                    "806.3": "807.3", "806.4": "807.4", "806.5": "807.5"}
