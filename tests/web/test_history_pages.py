@@ -35,6 +35,13 @@ def test_an_old_edition_says_when_the_rule_was_removed(client):
     assert "This rule was removed" in banner.get_text(" ", strip=True)
 
 
+def test_a_removed_rule_links_its_number_today_only_when_the_newest_edition_prints_it(client):
+    gone = page(client, "/en/cr/2009-05-01/411").select_one(".old-edition")  # no 411 today: no dead link
+    assert "This rule was removed" in gone.get_text() and gone.select("a") == []
+    reused = page(client, "/en/cr/2009-05-01/304.1").select_one(".old-edition")
+    assert [a["href"] for a in reused.select("a")] == ["/en/cr/304.1"]
+
+
 def test_a_rule_merged_into_another_says_where_its_text_is(client):
     banner = page(client, "/en/cr/2022-11-18/713.12").select_one(".old-edition")
     assert "its text is part of 712.19 in the newest edition" in banner.get_text(" ", strip=True)
