@@ -12,8 +12,9 @@ identity: ``/compare/103.4?langs=en,ko`` is the mulligan in every column, and a 
 column whose edition prints the number for another rule says so. Without stored alignment,
 columns pair by number; so does a translation's rule that the alignment joins to no English rule
 (a rule the English dropped, a translator's copied text), with a note saying so. With a pinned
-date (``/compare/YYYY-MM-DD/<number>``) only editions of that date are shown, so only
-same-edition rules pair.
+date (``/ko/compare/YYYY-MM-DD/<number>``) only editions of that date are shown, each with the
+reader's rule by identity (a Korean text of 2017-01-20 numbers its rules as the English 2017-06-05
+does: ko 508.1h is en 2017-01-20 508.1g).
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def compare_rows(number: str, langs: list[str], date: str | None, lang: str | No
     joins to no English rule, or a store without alignment, pairs by number."""
     order = sorted(langs, key=lambda x: x != lang)
     if date:
-        return [[column for x in order for column in _pinned_columns(number, x, date)]]
+        return [_pinned_row(number, order, date, lang)]
     store = state.store()
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
     source = lang if lang in store.languages() and lang != ENGLISH else None
@@ -257,17 +258,47 @@ def _joined(store, edition_id: str, number: str) -> str:
     return " ".join(t for t in (found[0].title, found[0].text) if t) if found else ""
 
 
-def _pinned_columns(number: str, lang: str, date: str) -> list[Column]:
-    """The column of ``lang``'s edition of ``date``; a column each when several texts share it."""
+def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> list[Column]:
+    """The columns of the editions of ``date`` (one per language in ``order``; one each when
+    several texts share it), each showing the rule ``number`` of the reader's edition (``lang``,
+    else English, else the first that has one) by identity: a translation that follows a later
+    English edition numbers its rules as that one (ko 2017-01-20 508.1h is en 2017-01-20 508.1g).
+    By number without stored alignment."""
     store = state.store()
+    found = {x: _editions_of(x, date) for x in dict.fromkeys([*order, *([lang] if lang else []), ENGLISH])}
+    anchor = next((editions[0] for x in ([lang] if lang else []) + [ENGLISH] + order
+                   if (editions := found.get(x))), None)
+    held = history.everywhere(store, anchor.id, number) if anchor is not None else {}
+    columns = []
+    for x in order:
+        if not found[x]:
+            columns.append(Column(x, None, [], SAME_EDITION,
+                                  _("No %(language)s edition effective %(date)s in the KB.", language=x, date=date)))
+            continue
+        for edition in found[x]:
+            there = held.get(edition.id) if held and edition.id != anchor.id else number
+            if there is None:
+                note = _("No rule of this edition is joined to %(language)s %(number)s.", language=anchor.lang,
+                         number=number)
+                columns.append(Column(edition.lang, edition, [], SAME_EDITION, note))
+            else:
+                note = None if there == number else _("The same rule as %(language)s %(number)s, numbered %(there)s "
+                                                      "here.", language=anchor.lang, number=number, there=there)
+                columns.append(_column(there, edition, SAME_EDITION, note))
+    return columns
+
+
+def _editions_of(lang: str, date: str) -> list[Edition]:
+    """The editions of ``lang`` effective ``date`` (several when texts share it; none)."""
+    store = state.store()
+    if lang not in store.languages():
+        return []
     try:
-        editions = [store.find_edition(lang, date)]
+        return [store.find_edition(lang, date)]
     except AmbiguousEdition as several:
-        editions = [store.edition(edition_id) for edition_id in several.ids]
+        return [store.edition(edition_id) for edition_id in several.ids]
     except EditionNotFound:
-        return [Column(lang, None, [], SAME_EDITION,
-                       _("No %(language)s edition effective %(date)s in the KB.", language=lang, date=date))]
-    return [_column(number, edition, SAME_EDITION) for edition in editions]
+        return []
 
 
 def _unjoined(number: str, translation: Edition) -> str | None:
