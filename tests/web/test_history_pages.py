@@ -330,6 +330,14 @@ def test_a_terms_link_in_another_language_goes_to_the_same_rule_by_identity(clie
     assert "/en/cr/701.34" not in links.values() and "/en/cr/701.40" in links.values()
 
 
+def test_a_number_no_korean_edition_prints_names_the_korean_rule_the_english_one_is(client):
+    response = client.get("/ko/compare/111.13")  # the English 111.13 is ko 111.11: nothing pairs by number
+    soup = BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    assert response.status_code == 404 and len(soup.select("section.column")) == 1
+    assert soup.select_one("section.column p.note").get_text() == (
+        "ko 판 어디에도 규칙 111.13이(가) 없습니다. 영어 111.13(2026-01-16)은(는) 이 언어에서 111.11입니다.")
+
+
 def test_a_translations_number_is_never_sent_where_the_english_number_went(client):
     # the redirect of a number no column holds follows an English rule; a Korean number is no English one
     assert client.get("/ko/compare/101.5").status_code == 404

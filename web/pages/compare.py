@@ -147,6 +147,8 @@ def compare_rows(number: str, langs: list[str], date: str | None, lang: str | No
     store = state.store()
     newest_en = store.find_edition(ENGLISH) if ENGLISH in store.languages() else None
     source = lang if lang in store.languages() and lang != ENGLISH else None
+    if source is not None and not any(e.lang == source for e in store.editions_having(number)):
+        return [[_nowhere(number, source, newest_en)]]  # no other column: they would pair by number
     english = _english_number(number, source, newest_en)
     newest_column = [_column(english or number, newest_en, NEWEST_ENGLISH)] if newest_en else []
     translated = {part.edition.lang: part for part in translated_rules(newest_en, english)} if english else {}
@@ -185,6 +187,19 @@ def _english_number(number: str, source: str | None, newest_en: Edition | None) 
     located = history.locate(store, _newest_holding(number, source).id, number)
     parts = history.counterparts(store, source, located) if located else []
     return parts[-1]["number"] if parts else None
+
+
+def _nowhere(number: str, lang: str, newest_en: Edition | None) -> Column:
+    """The column of a number no edition of ``lang`` prints, naming the rule of ``lang`` that the
+    newest English rule of that number is, when one is joined to it (ko has no 111.13: the
+    English 111.13 is ko 111.11)."""
+    newest = state.store().find_edition(lang)
+    note = _("No rule %(number)s in any %(language)s edition.", number=number, language=lang)
+    part = next((p for p in translated_rules(newest_en, number) if p.edition.lang == lang), None) if newest_en else None
+    if part is not None:
+        note += " " + _("The English %(number)s (%(date)s) is %(translated)s here.", number=number,
+                        date=newest_en.date_text, translated=part.number)
+    return Column(lang, newest, [], TRANSLATION, note)
 
 
 def _not_joined(lang: str, english: str, newest_en: Edition) -> Column:
