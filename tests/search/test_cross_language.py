@@ -379,20 +379,24 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
              for li in korean.select("ul.english-glossary li")}
     assert (shown["Trample"], shown["Deathtouch"], shown["Abandon"], len(shown)) == ("돌진", "치명타", None, 613)
     assert (shown["Creature"], shown["Card"]) == ("생물", "카드")  # the Korean headings pair the plurals
-    for written in ("돌진", "Trample", "trample"):  # the entry the Korean glossary page shows, by either term
+    assert korean.find("a", string="Trample")["href"] == "/ko/glossary/Trample"  # a Korean page, not an English one
+    for written in ("돌진", "trample"):  # the entry the Korean glossary page shows, by either term
         response = client.get("/ko/glossary/" + quote(written))
-        assert (response.status_code, response.headers["Location"]) == (302, korean.find("a", string="Trample")["href"])
+        assert (response.status_code, response.headers["Location"]) == (302, "/ko/glossary/Trample")
+    entry = BeautifulSoup(client.get("/ko/glossary/Trample").text, "html.parser")
+    assert (entry.html["lang"], entry.select_one("article.glossary-entry")["lang"]) == ("ko", "en")
+    assert [a["href"] for a in entry.select(".definition a.ref")] == ["/ko/cr/702.19"]  # the Korean rule
     assert client.get("/ko/glossary/" + quote("없는 말")).status_code == 404
 
 
 @pytest.mark.parametrize(("query", "lang", "entry", "heading"), [
-    ("돌진", None, "/en/glossary/Trample?edition=2021-11-19", "용어집 (English · 2021-11-19)"),  # its English edition's
+    ("돌진", None, "/ko/glossary/Trample", "용어집 (English · 2021-11-19)"),  # its English edition's, on a Korean page
     ("トランプル", None, "/ja/glossary/" + quote("トランプル（とらんぷる）／Trample", safe=""), "用語集"),
     ("踐踏", "zh", "/zh/glossary/" + quote("践踏", safe=""), "词汇表"),  # Traditional characters
     # judge vocabulary: the entry citing the rule it means, and no other
     ("伝説ルール", None, "/ja/glossary/" + quote("レジェンド・ルール（れじぇんどるーる）／Legend Rule", safe=""), "用語集"),
     ("SBA", "en", "/en/glossary/" + quote("State-Based Actions", safe=""), "Glossary"),
-    ("상태기반행동", "ko", "/en/glossary/" + quote("State-Based Actions", safe="") + "?edition=2021-11-19",
+    ("상태기반행동", "ko", "/ko/glossary/" + quote("State-Based Actions", safe=""),
      "용어집 (English · 2021-11-19)"),
 ])
 def test_a_search_for_a_term_shows_its_glossary_entry_in_the_language_searched(

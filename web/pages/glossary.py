@@ -1,5 +1,6 @@
 """Glossary pages: ``/<lang>/glossary`` (all entries) and ``/<lang>/glossary/<term>`` (one entry,
-its definition's rule references linked). ``?edition=`` pins an edition (date or id; a date
+its definition's rule references linked; an edition whose source omits the glossary shows
+the English entries, linked to its own rules). ``?edition=`` pins an edition (date or id; a date
 naming several editions is answered 300 with the choices)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from kb.model import Edition
 from web import args, state
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
-from web.render import linker
+from web.render import linker, translation_linker
 from web.glossary_lookup import english_glossary, entry_for, entry_named
 from web.terms import in_other_languages
 
@@ -43,7 +44,7 @@ def entry(lang: str, term: str) -> Response | str:
     if found is None and not state.store().glossary(edition.id):
         shown = entry_for(edition, term)  # the English entry the edition's glossary page shows
         if shown is not None:
-            return redirect(state.urls().glossary(shown[0].lang, shown[1][0].term, shown[0]), 302)
+            return _english_entry(edition, shown[0], shown[1][0], term)
     if found is None:
         _not_found(edition, term)
     if found.term != term:
@@ -51,6 +52,19 @@ def entry(lang: str, term: str) -> Response | str:
     return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
                            canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
+
+
+def _english_entry(edition: Edition, english: Edition, found, term: str) -> Response | str:
+    """The English entry ``found`` (of ``english``) shown for ``edition``, whose source omits the
+    glossary: at ``/<lang>/glossary/<English term>`` in the reader's language, its references
+    linking the edition's rules that translate them (``translation_linker``); another spelling of
+    the term (``돌진``, ``trample``) is redirected there."""
+    if found.term != term:
+        return redirect(state.urls().glossary(edition.lang, found.term, edition), 302)
+    return render_template("glossary/entry.html", edition=edition, entry=found, english=english,
+                           linked=translation_linker(english, edition),
+                           canonical=state.urls().absolute(state.urls().glossary(edition.lang, found.term, edition)),
+                           newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, "en"))
 
 
 def _edition(lang: str) -> Edition:
