@@ -36,6 +36,8 @@ _LOOSE = re.compile(
     r"\s*(?:번\s*규칙|번|조|条|项|項|规则|の?\s*(?:ルール|規則)|규칙)?\s*[?？]?\s*$",
     re.IGNORECASE,
 )
+_RANGE = re.compile(r"^(?P<first>.+?\d[a-z]?)\s*(?:[-‐-―~〜]|\s(?:through|thru|to)\s)\s*"
+                    r"(?P<last>\d{1,3}(?:\.\d+)?[a-z]?|[a-z])\s*\.?$", re.IGNORECASE)
 _ANCHOR = re.compile(rf"^R(?P<rule>{RULE_PATTERN})(?P<num>\d+)?(?P<sub>[a-z])?$")
 PREFIX_LANGUAGES = {"번": "ko", "규칙": "ko", "제": "ko", "조": "ko", "ルール": "ja", "規則": "ja", "の": "ja",
                     "項": "ja", "规则": "zh", "第": "zh", "条": "zh", "项": "zh"}
@@ -78,6 +80,21 @@ def parse_number(text: str) -> str | None:
     if body[-1:] in ("l", "o"):
         return None
     return body if is_canonical(body) else None
+
+
+def parse_range_start(text: str) -> str | None:
+    """The first number of a range written as judges do (``601.2a-d``, ``601.2a–601.2d``,
+    ``rules 119.7-8``, ``704.5k through 704.5p``, ``601.2a~d``), the ends read as ``parse_number``
+    and ``expand_range`` read them; None when ``text`` is no such range."""
+    match = _RANGE.match(unicodedata.normalize("NFKC", text).strip())
+    first = parse_number(match.group("first")) if match else None
+    if first is None:
+        return None
+    try:
+        expand_range(first, match.group("last").lower())
+    except InvalidRuleNumber:
+        return None
+    return first
 
 
 def canonical(text: str) -> str:

@@ -1,7 +1,7 @@
 """From what a user typed to whoosh queries (no query syntax: every input is searched as text).
 
 ``parse_query`` reads a query: a rule number in any common form (``702.19B``, ``CR 704.5j``,
-``rule 601.2a``) is a number query; otherwise quoted parts (``"legend rule"``, ``“…”``) are
+``rule 601.2a``; a range, ``601.2a-d``, is its first number) is a number query; otherwise quoted parts (``"legend rule"``, ``“…”``) are
 phrases, the rest words. Characters that are query syntax elsewhere (``AND``, ``:``, ``*``,
 brackets, a lone quote) are plain text here. ``build_query`` turns the words into a whoosh query
 over one edition's fields (``search.index``): every word must match a heading, the section title
@@ -24,7 +24,7 @@ from whoosh.matching import ListMatcher, Matcher, NullMatcher
 from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
-from kb.numbers import RULE_PATTERN, parse_number
+from kb.numbers import RULE_PATTERN, parse_number, parse_range_start
 from search.analysis import CJK_LANGUAGES, QUESTION_WORDS, analyzer_for, name_key, text_tokens, token_pairs, word_starts
 from search.pairs import EditionPairs
 from search.scoring import WordQuery
@@ -111,7 +111,7 @@ def parse_query(text: str) -> ParsedQuery:
     ignored; a long query keeps every word here (``search.informative`` picks the informative
     ones against an edition's index)."""
     text = unicodedata.normalize("NFKC", text or "")[:MAX_QUERY_CHARS].strip()
-    number = parse_number(text) if text else None
+    number = (parse_number(text) or parse_range_start(text)) if text else None  # 601.2a-d: its first rule
     if number is not None:
         return ParsedQuery(text, number, ())
     clauses: list[Clause] = []

@@ -89,3 +89,12 @@ def test_the_language_of_a_numbers_prefix_word() -> None:
     # and after it, as Korean, Japanese and Chinese readers also write a number
     assert [prefix_language(q) for q in ("702.19b번", "702.19bのルール", "제702.19조", "第702.19条")] == [
         "ko", "ja", "ko", "zh"]
+
+
+@pytest.mark.parametrize(("written", "first"), [
+    ("601.2a-d", "601.2a"), ("601.2a–d", "601.2a"), ("rules 601.2a-601.2d", "601.2a"), ("CR 601.2a – d", "601.2a"),
+    ("119.7-8", "119.7"), ("704.5k through 704.5p", "704.5k"), ("601.2a~d", "601.2a"),
+    ("601.2d-a", None), ("702-19", None), ("trample", None), ("601.2a-601.3b", None), ("601.2a-", None),
+])
+def test_parse_range_start_reads_a_judges_range_as_its_first_number(written: str, first: str | None) -> None:
+    assert numbers.parse_range_start(written) == first

@@ -131,6 +131,7 @@ def test_query_language_by_script() -> None:
     ("CR702.19b", "/en/cr/702.19b"), ("규칙 702.19b", "/ko/cr/702.19b"), ("규칙702.19b", "/ko/cr/702.19b"),
     ("ルール 101.2", "/ja/cr/101.2"), ("ルール101.2", "/ja/cr/101.2"),
     ("规则 101.2", "/ja/cr/101.2"),  # kanji alone: the language the KB holds (here Japanese, no Chinese edition)
+    ("702.19b-c", "/en/cr/702.19b"), ("rules 702.19b–702.19c", "/en/cr/702.19b"),  # a judge's range: its first rule
 ])
 def test_every_rule_number_prefix_goes_to_the_rule(client: FlaskClient, query: str, location: str) -> None:
     assert client.get("/search", query_string={"q": query}).headers["Location"] == location

@@ -37,7 +37,7 @@ LANGUAGE_SAMPLES = {"en": "rule", "ko": "규칙", "ja": "ルール", "zh": "规�
 def search() -> Response | str:
     """Results for ``q`` (empty: just the form)."""
     args: SearchArgs = search_args(request.args)
-    number = numbers.parse_number(args.query) if args.query else None
+    number = (numbers.parse_number(args.query) or numbers.parse_range_start(args.query)) if args.query else None
     if number is not None:
         written = numbers.prefix_language(args.query)  # 规则 702.19b: the Chinese rule
         lang = args.lang or (written if written in state.store().languages() else None)
