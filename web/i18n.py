@@ -37,13 +37,13 @@ ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chine
 
 def page_locale() -> str:
     """The interface language of the request: its URL's language, else ``?lang=``, else for a
-    search the language its query is written in when its script says (Hangul: Korean; kana:
-    Japanese; ``돌진`` typed in the home page's box is read in Korean), else English (always
+    search (of one language or of all) the language its query is written in when its script says
+    (Hangul: Korean; kana: Japanese; ``돌진`` typed in the home page's box is read in Korean), else English (always
     English under ``/api/``: the API's messages are for programs)."""
     if not has_request_context() or request.path.startswith("/api/"):
         return "en"
     lang = (request.view_args or {}).get("lang") or request.args.get("lang")
-    if not lang and request.path == "/search":  # none, or the form's "by the query's script" (lang=)
+    if lang in (None, "", "all") and request.path == "/search":  # none, "by the query's script", all languages
         lang = _written_in(request.args.get("q", ""))
     return lang if lang in INTERFACE_LANGUAGES else "en"
 

@@ -66,3 +66,4 @@ def test_the_search_page_speaks_the_language_searched(client: FlaskClient) -> No
     assert soup(client, "/search?q=%E8%B7%B5%E8%B8%8F").html["lang"] == "en"  # 践踏: kanji alone may be either
     assert soup(client, "/search?q=%EB%8F%8C%EC%A7%84&lang=en").html["lang"] == "en"  # a chosen language wins
     assert soup(client, "/search?q=%EB%8F%8C%EC%A7%84&lang=").html["lang"] == "ko"  # the form's "by the script"
+    assert soup(client, "/search?q=%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB&lang=all").html["lang"] == "ja"  # all languages: its script
