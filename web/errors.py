@@ -111,9 +111,12 @@ def choice_url(wanted: str, edition_id: str) -> str:
 
 def _chosen(value: str, wanted: str, edition_id: str) -> str:
     """``value`` (a URL argument) with the date ``wanted`` replaced by ``edition_id``: the whole
-    value, or either side of a span (``2021-02-15...2021-11-19``)."""
+    value, either side of a span (``2021-02-15...2021-11-19``), or a path segment of a URL
+    (oEmbed's ``url=.../ko/cr/2021-02-15/702.19b``)."""
     if "..." in value:
         return "...".join(edition_id if side == wanted else side for side in value.split("...", 1))
+    if "/" in value:  # a page's URL given as an argument (oEmbed's url=): its path segment
+        return value.replace(f"/{wanted}/", f"/{edition_id}/")
     return edition_id if value == wanted else value
 
 

@@ -4,7 +4,7 @@ card other origins may frame (only it relaxes frame-ancestors), the discovery li
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from bs4 import BeautifulSoup
@@ -98,3 +98,14 @@ def test_the_preview_without_an_edition_reads_the_newest(client) -> None:
     body = client.get("/api/v1/preview/en/702.19b").get_json()
     assert body["edition"] == "en-2026-01-16" and body["number"] == "702.19b"
     assert client.get("/api/v1/preview/en/702.19b").headers["Access-Control-Allow-Origin"] == "*"
+
+
+
+def test_oembed_choices_of_a_date_two_texts_share_name_each_text_not_the_request_again(app) -> None:
+    # a date two texts share (ko 2021-02-15 in the corpus) is answered 300: each choice's url= names one text
+    from web.errors import choice_url
+
+    asked = "/oembed?url=" + quote("http://localhost/ko/cr/2021-02-15/702.19b", safe="") + "&format=json"
+    with app.test_request_context(asked):
+        chosen = choice_url("2021-02-15", "ko-2021-02-15-dbyll")
+    assert unquote(chosen) == "/oembed?url=http://localhost/ko/cr/ko-2021-02-15-dbyll/702.19b&format=json"
