@@ -42,6 +42,16 @@ def test_a_removed_rule_links_its_number_today_only_when_the_newest_edition_prin
     assert [a["href"] for a in reused.select("a")] == ["/en/cr/304.1"]
 
 
+def test_the_changes_pages_are_linked_from_the_editions_and_each_changed_step(client):
+    editions = page(client, "/editions")
+    row = editions.select_one('tr[data-edition="en-2026-01-16"]')
+    assert row.select_one("a.changes-link")["href"] == "/en/changes/2024-11-08...2026-01-16"
+    assert editions.select_one('tr[data-edition="en-2006-10-01"] a.changes-link') is None  # the first of the chain
+    steps = {li["data-edition"]: li for li in page(client, "/en/cr/702.19b/history").select("li.step")}
+    assert steps["en-2023-04-14"].select_one("a.edition-changes")["href"] == "/en/changes/2022-11-18...2023-04-14"
+    assert steps["en-2006-10-01"].select_one("a.edition-changes") is None
+
+
 def test_a_rule_merged_into_another_says_where_its_text_is(client):
     banner = page(client, "/en/cr/2022-11-18/713.12").select_one(".old-edition")
     assert "its text is part of 712.19 in the newest edition" in banner.get_text(" ", strip=True)

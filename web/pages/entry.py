@@ -17,6 +17,7 @@ from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
 from kb.model import Edition, Rule
+from kb.store import history
 from web import args, state
 from web.api.history_shapes import edition_matches, english_partners
 from web.i18n import page_locale
@@ -41,6 +42,8 @@ class EditionRow:
     matches: list[tuple[Edition, float]]
     translates: Edition | None = None
     last: str | None = None
+    changes: str | None = None
+    """The changes page from the edition before it in its language's chain (None: the first)."""
 
 
 @bp.get("/editions")
@@ -129,6 +132,8 @@ def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
     out = []
     for lang in store.languages():
         rows = []
+        chain = [e for e, _date in history.chain(store, lang)]
+        before = dict(zip(chain[1:], chain))
         for edition in store.editions(lang):
             held = state.coverage_of(edition)
             found = [(store.edition(m["edition"]), m["share"]) for m in matches.get(edition.id, [])[:3]]
@@ -136,7 +141,9 @@ def _edition_rows() -> list[tuple[str, list[EditionRow]]]:
                                (edition.id,)) if edition.partial else []
             partner = partners.get(edition.id)
             translates = store.edition(partner["edition"]) if partner else None
+            changes = state.urls().changes(lang, store.edition(before[edition.id]), edition) \
+                if edition.id in before else None
             rows.append(EditionRow(edition, counts.get(edition.id, 0), held.span if held else None,
-                                   first_rule_href(edition), found, translates, last[0][0] if last else None))
+                                   first_rule_href(edition), found, translates, last[0][0] if last else None, changes))
         out.append((lang, rows))
     return out

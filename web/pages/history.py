@@ -45,7 +45,8 @@ def history_of(lang: str, number: str, edition: str | None) -> Response | str:
 
 def history_page(edition: Edition, number: str) -> dict[str, object]:
     """The history page's context: ``history`` (``history_json`` with details) and each step's
-    page (``hrefs``) and edition (``editions``); a first step ``created`` in the first edition
+    page (``href``), the changes page of its edition (``changes_href``, for a change after the
+    first step) and edition (``editions``); a first step ``created`` in the first edition
     here to hold its part of the CR says so (``first_here``), not that the rule was new then."""
     store, urls = state.store(), state.urls()
     try:
@@ -61,9 +62,13 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
     if first and first["change"] == "created" and not held_before(history.chain(store, edition.lang),
                                                                    first["edition"], first["number"]):
         first["first_here"] = True  # 702.19b is not new in 2002-10-07, the oldest edition here
+    before = None
     for step in found["steps"]:
         target = editions[step["edition"]]
         step["href"] = urls.rule(target.lang, step["number"], target, pinned=True) if step["number"] else None
+        step["changes_href"] = urls.changes(target.lang, before, target) \
+            if before is not None and step["change"] != "unchanged" else None  # what else changed then
+        before = target
         for part in (step.get("split_from"), step.get("merged_into")):
             if part is not None:
                 part["href"] = urls.rule(target.lang, part["number"], editions[part["edition"]], pinned=True)
