@@ -2,8 +2,9 @@
 
 - English (``en``, and any language crkb does not know): words lower-cased, English stop words
   dropped, stemmed with Porter2 (whoosh's ``porter2``: ``flying -> fli``, ``tokens -> token``;
-  ``activated``, ``regenerated``, ``died`` and ``dying`` stem as ``activate``, ``regenerate`` and
-  ``dies`` do, which the original Porter stemmer did not, and ``generic`` is not ``general``;
+  ``activated`` and ``regenerated`` stem as ``activate`` and ``regenerate`` do, which the
+  original Porter stemmer did not (``dies``, ``died`` and ``dying`` are ``dies``, apart from the
+  ``die`` players roll: ``WORD_STEMS``), and ``generic`` is not ``general``;
   ``STEM_FIXES`` mends the few forms Porter2 splits: ``sacrificed``, ``added``).
 - Korean and Japanese (``ko``, ``ja``): the text is cut into script runs. Latin and digit runs are
   words, stemmed as in English (Korean headings and texts carry English terms: ``돌진 Trample``,
@@ -139,9 +140,22 @@ of en 2026-01-16 beside its -s, -ed and -ing forms: ``added``, ``sacrificed``, `
 ``does``, ``goes`` (``ad``, ``sacrif``, ...) mean ``add``, ``sacrifice``, ``reference``, ``do``, ``go``."""
 
 
+WORD_STEMS = {"dies": "dies", "died": "dies", "dying": "dies"}
+"""Words kept apart from the stem Porter2 gives them: ``dies`` is the CR's term (700.4: put into a
+graveyard from the battlefield), never the plural of the ``die`` players roll (706), which
+``die`` alone also means; as ``die`` they found the dice rules for "my commander dies"."""
+
+
+QUERY_ALSO = {"die": ("dies",)}
+"""Tokens a query's token also finds: ``die`` typed ("does it die?") is the term dies as well as
+the die rolled; ``dies`` typed is only the term (``WORD_STEMS``)."""
+
+
 def stem(word: str) -> str:
     """The Porter2 stem of a lower-case word, as ``STEM_FIXES`` mends it (``sacrificed`` and
-    ``sacrifice``: ``sacrific``)."""
+    ``sacrifice``: ``sacrific``); ``WORD_STEMS`` first (``died``: ``dies``)."""
+    if word in WORD_STEMS:
+        return WORD_STEMS[word]
     found = porter2(word)
     return STEM_FIXES.get(found, found)
 

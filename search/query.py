@@ -25,7 +25,8 @@ from whoosh.scoring import BM25F, WeightingModel, bm25
 from whoosh.searching import Searcher
 
 from kb.numbers import RULE_PATTERN, parse_number, parse_range_start
-from search.analysis import CJK_LANGUAGES, QUESTION_WORDS, analyzer_for, name_key, text_tokens, token_pairs, word_starts
+from search.analysis import (CJK_LANGUAGES, QUERY_ALSO, QUESTION_WORDS, analyzer_for, name_key, text_tokens,
+                             token_pairs, word_starts)
 from search.pairs import EditionPairs
 from search.scoring import WordQuery
 
@@ -288,4 +289,6 @@ def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase
     token = tokens[0]
     if lang in CJK_LANGUAGES and len(token) == 1 and not token.isascii():
         return _Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
+    if token in QUERY_ALSO:  # die: the term dies too
+        return _Or([wq.Term(field, t) for t in (token, *QUERY_ALSO[token])], boost=boost)
     return wq.Term(field, token, boost=boost)

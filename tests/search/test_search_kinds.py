@@ -175,3 +175,10 @@ def test_a_questions_own_words_side_by_side_earn_no_phrase_bonus(searcher: Searc
     # during a resolution): it was first for every question asking what happens
     found = _numbers(searcher, "what happens if my commander goes to the graveyard")
     assert found[0] != "704.4" and "903.9a" in found[:5]
+
+
+def test_dies_finds_the_term_and_never_the_die_rolled(searcher: Searcher) -> None:
+    # "dies" is the term (700.4); the die a player rolls (706) is "die", which typed alone means both
+    assert not [n for n in _numbers(searcher, "what happens if my commander dies", 20) if n.startswith("706")]
+    assert _numbers(searcher, "commander dies", 3)[:2] == ["903.9a", "700.4"]
+    assert {"700.4", "706.1"} <= set(_numbers(searcher, "does it die", 20))
