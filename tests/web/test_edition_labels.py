@@ -64,8 +64,8 @@ def test_switcher_names_two_editions_of_one_date_apart(client: FlaskClient) -> N
     assert texts(variant, ".switcher .lang-ko [aria-current]") == ["2021-11-19 · dbyll"]
     assert texts(variant, ".edition-line .edition") == ["한국어 · 2021-11-19 · dbyll 시행"]  # Korean interface words
     undated = soup(client.get(f"/ko/cr/{UNDATED}/702.19"))
-    assert texts(undated, ".edition-line .edition") == ["한국어 · undated · 000…"]
-    assert texts(undated, ".old-edition")[0].startswith("undated · 000… 판입니다. 최신 한국어 판이 아닙니다.")  # Korean interface
+    assert texts(undated, ".edition-line .edition") == ["한국어 · 날짜 없음 · 000…"]
+    assert texts(undated, ".old-edition")[0].startswith("날짜 없음 · 000… 판입니다. 최신 한국어 판이 아닙니다.")  # Korean interface
 
 
 def test_compare_pinned_to_a_shared_date_shows_a_column_per_edition(client: FlaskClient) -> None:
@@ -90,9 +90,9 @@ def test_home_choice_page_and_404_name_editions_apart(client: FlaskClient) -> No
     missing = soup(client.get("/ja/cr/702.19"))
     assert texts(missing, ".suggestions a")[-5:] == [  # a Japanese page: its suggestions in Japanese
         "en 2026-01-16の702.19", "en 2021-11-19の702.19", "ko 2021-11-19の702.19",
-        "ko 2021-11-19 · dbyllの702.19", "ko undated · 000…の702.19"]
+        "ko 2021-11-19 · dbyllの702.19", "ko 日付なし · 000…の702.19"]
     no_edition = soup(client.get("/ko/cr/1999-01-01/702.19"))
-    assert texts(no_edition, ".suggestions a") == ["2021-11-19", "2021-11-19 · dbyll", "undated · 000…"]
+    assert texts(no_edition, ".suggestions a") == ["2021-11-19", "2021-11-19 · dbyll", "날짜 없음 · 000…"]  # a Korean page
 
 
 def test_a_date_naming_several_editions_is_answered_300_with_the_choices_everywhere(client: FlaskClient) -> None:
