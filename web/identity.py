@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from kb.diff import word_diff
 from kb.model import Edition
 from kb.store import history
+from kb.store.coverage import english_stand_in
 from web import state
 
 
@@ -76,9 +77,25 @@ def identity(edition: Edition, number: str) -> Identity | None:
             if english_now.change in ("edited", "moved+edited") and english_now.number:
                 diff = word_diff(_text(english.edition.id, english.number), _text(english_now.edition.id, english_now.number))
     last = changed[-1] if changed else None
-    first_here = last is not None and last.change == "created" and not held_before(chain, last.edition, last.number)
+    first_here = last is not None and last.change == "created" and first_printed(chain, last.edition, last.number)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
                     _translations(located) if edition.lang == "en" else [], first_here, merged)
+
+
+def first_printed(chain: list[tuple[str, str | None]], edition: str, number: str | None) -> bool:
+    """Whether a rule ``created`` in ``edition`` (of ``chain``) is only the first printing here, not
+    a new rule: no edition before holds its section (``held_before``), or, in a translation, the
+    English edition standing in for the one before (``english_stand_in``) already held its English
+    rule (ja 2023-09-01, an abridged excerpt, prints no subrules: ja 2026-01-16 100.1a is not new)."""
+    if not held_before(chain, edition, number):
+        return True
+    editions = [edition_id for edition_id, _ in chain]
+    at = editions.index(edition)
+    if at == 0 or number is None:
+        return False
+    store = state.store()
+    english = english_stand_in(store, store.edition(editions[at - 1]))
+    return english is not None and english.id in history.everywhere(store, edition, number)
 
 
 def held_before(chain: list[tuple[str, str | None]], edition: str, number: str | None) -> bool:

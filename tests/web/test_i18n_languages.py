@@ -221,3 +221,10 @@ def test_a_glossary_entry_named_by_a_part_of_its_term_redirects_to_it(client: Fl
     answer = client.get(url)
     assert (answer.status_code, unquote(answer.headers["Location"])) == (301, entry)
     assert client.get("/ja/glossary/トランプ").status_code == 404  # a part must be whole
+
+
+def test_a_rule_the_abridged_japanese_seed_omits_is_not_called_new_in_the_next_edition(client: FlaskClient) -> None:
+    # ja 2023-09-01 prints rules 100-208 without their subrules: 100.1a is older than ja 2026-01-16
+    omitted = soup(client, "/ja/cr/100.1a").select_one("p.history-line").get_text()
+    assert "新設" not in omitted and "以降変更なし" in omitted
+    assert "新設" in soup(client, "/ja/cr/107.18").select_one("p.history-line").get_text()  # new in English since

@@ -22,7 +22,7 @@ from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, history_json
 from web.errors import abort_with
-from web.identity import held_before
+from web.identity import first_printed
 from web.pages.resolve import moved, newest_rule, pinned_rule
 
 bp = Blueprint("history", __name__)
@@ -59,8 +59,8 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
         abort_with(404, _("Rule %(number)s is not in %(edition)s.", number=number, edition=edition.id), [(n, urls.history(edition.lang, n, edition)) for n in near])
     editions = {e.id: e for e in store.editions()}
     first = found["steps"][0] if found["steps"] else None
-    if first and first["change"] == "created" and not held_before(history.chain(store, edition.lang),
-                                                                   first["edition"], first["number"]):
+    if first and first["change"] == "created" and first_printed(history.chain(store, edition.lang),
+                                                                 first["edition"], first["number"]):
         first["first_here"] = True  # 702.19b is not new in 2002-10-07, the oldest edition here
     before = None
     for step in found["steps"]:
