@@ -220,17 +220,29 @@ def number_now(edition: Edition, number: str, holding: list[Edition]) -> tuple[E
     """Where the rule an earlier edition of the language numbered ``number`` is in ``edition``,
     which lacks the number (a link to 502.9a, Trample in 2009, finds 702.19a): ``(that earlier
     edition, the number in edition, False)``, or ``(…, True)`` for the rule holding its text when
-    it was merged into another (713.12 of 2022-11-18 is part of 712.19); None when no earlier
-    edition holds the number or the rule is gone. ``holding``: the editions holding ``number``,
+    it was merged into another (713.12 of 2022-11-18 is part of 712.19); else where a later edition's
+    rule of that number was in ``edition`` (``_number_then``); None when neither finds it. ``holding``: the editions holding ``number``,
     newest first (``Store.editions_having``)."""
     store = state.store()
     earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
                and edition.effective_date and e.effective_date < edition.effective_date]
     located = history.locate(store, earlier[0].id, number) if earlier else None
     if located is None:
-        return None
+        return _number_then(edition, number, holding)
     now = history.since(store, located, edition.id)
     if now.get("number"):
         return earlier[0], now["number"], False
     into = history.merged_since(store, located, edition.id)
-    return (earlier[0], into["number"], True) if into and into.get("number") else None
+    return (earlier[0], into["number"], True) if into and into.get("number") else _number_then(edition, number, holding)
+
+
+def _number_then(edition: Edition, number: str, holding: list[Edition]) -> tuple[Edition, str, bool] | None:
+    """``number_now`` the other way: where the rule the newest edition of the language holding
+    ``number`` numbers so was in ``edition`` (a link to today's 702.19b, trample's subrule, pinned to
+    2004-02-01: 502.9b), by the stored alignment; None when it was not there."""
+    later = [e for e in holding if e.lang == edition.lang and e.effective_date
+             and edition.effective_date and e.effective_date > edition.effective_date]
+    if not later:
+        return None
+    then = history.everywhere(state.store(), later[0].id, number).get(edition.id)
+    return (later[0], then, False) if then else None

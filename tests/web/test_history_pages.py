@@ -35,6 +35,16 @@ def test_an_old_edition_says_when_the_rule_was_removed(client):
     assert "This rule was removed" in banner.get_text(" ", strip=True)
 
 
+def test_todays_number_pinned_to_an_old_edition_names_the_rule_there(client):
+    # a link to today's 702.19b (trample) pinned to 2006: the 404 names 502.9b, the same rule then
+    missing = client.get("/en/cr/2006-10-01/702.19b")
+    first = BeautifulSoup(missing.get_data(as_text=True), "html.parser").select_one(".suggestions a")
+    assert (missing.status_code, first.get_text(), first["href"]) == (
+        404, "702.19b of 2026-01-16 is 502.9b here", "/en/cr/2006-10-01/502.9b")
+    api = client.get("/api/v1/rules/en/702.19b?edition=2006-10-01").get_json()["error"]["suggestions"][0]
+    assert api == {"label": "702.19b of en-2026-01-16 is 502.9b here", "url": "/api/v1/rules/en/502.9b?edition=en-2006-10-01"}
+
+
 def test_a_removed_rule_links_its_number_today_only_when_the_newest_edition_prints_it(client):
     gone = page(client, "/en/cr/2009-05-01/411").select_one(".old-edition")  # no 411 today: no dead link
     assert "This rule was removed" in gone.get_text() and gone.select("a") == []
