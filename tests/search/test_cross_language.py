@@ -391,6 +391,7 @@ def test_glossary_and_rule_pages_give_the_term_in_the_other_languages(kb_dir: Pa
 
 @pytest.mark.parametrize(("query", "lang", "entry", "heading"), [
     ("돌진", None, "/ko/glossary/Trample", "용어집 (English · 2021-11-19)"),  # its English edition's, on a Korean page
+    ("践踏", "ko", "/ko/glossary/Trample", "용어집 (English · 2021-11-19)"),  # the Chinese term, searched as 돌진
     ("トランプル", None, "/ja/glossary/" + quote("トランプル（とらんぷる）／Trample", safe=""), "用語集"),
     ("踐踏", "zh", "/zh/glossary/" + quote("践踏", safe=""), "词汇表"),  # Traditional characters
     # judge vocabulary: the entry citing the rule it means, and no other

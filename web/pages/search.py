@@ -65,7 +65,9 @@ def search() -> Response | str:
         hits, corrected, cards = hit_displays(shown), found.corrected, found.cards
     glossed = None
     if args.query and page == 1:
-        glossed = searched_entry(args.query, corrected, args.edition, args.lang, hits[0].edition if hits else None)
+        translated = searched_as if searched_as and searched_as != args.query else None  # 践踏 searched in Korean: 돌진
+        glossed = searched_entry(args.query, corrected or translated, args.edition, args.lang,
+                                 hits[0].edition if hits else None)
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
                            linked=_glossary_linker(glossed) if glossed else None,
