@@ -113,6 +113,19 @@ def test_phone_width_has_no_horizontal_scroll(browser: object, base_url: str) ->
     context.close()
 
 
+def test_cite_without_the_clipboard_shows_the_citation_to_copy_by_hand(browser: object, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    page = context.new_page()
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")  # plain http on a LAN
+    shown = []
+    page.on("dialog", lambda dialog: (shown.append(dialog.default_value), dialog.dismiss()))
+    page.goto(f"{base_url}/en/cr/702.19b")
+    page.locator("article.rule[data-number='702.19b'] button.cite").click()
+    page.wait_for_timeout(200)
+    assert shown == ["CR 702.19b (2026-01-16) http://localhost/en/cr/2026-01-16/702.19b"]
+    context.close()
+
+
 def test_cite_copies_the_citation_with_its_permalink(browser: object, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
