@@ -360,3 +360,17 @@ def test_a_renamed_variant_keeps_its_rules_beside_a_new_variant_nearer_it_by_nam
     went = {old[m.old].number: new[m.new].number for m in align_rules(old, new)}
     assert went == {"804": "804", "806": "807", "806.1": "807.1", "806.2": "807.2", "806.2a": "807.2a",
                     "806.3": "807.3", "806.4": "807.4", "806.5": "807.5"}
+
+
+def test_a_rule_reworded_where_its_parent_went_across_sections_keeps_its_identity():
+    # invented: the zones rule 217.1 moved to 400.1 (section 2 to 4); its subrule, reworded (ratio
+    # 73, below the 75 two sections need), opens as before under the rule its parent went to
+    zones = "A zone is a place where objects can be during a game. There are seven zones."
+    old = edition(("217", "Zones"), ("217.1", zones),
+                  ("217.1e", "An object is outside the game if it's in the set-aside zone, or if it isn't in any of "
+                             "the game's zones. All other objects are inside the game. Outside the game is not a zone."))
+    new = edition(("400", "General"), ("400.1", zones),
+                  ("400.9", "An object is outside the game if it isn't in any of the game's zones. Outside the game "
+                            "is not a zone."))
+    went = {old[m.old].number: new[m.new].number for m in align_rules(old, new)}
+    assert went["217.1e"] == "400.9"
