@@ -220,18 +220,21 @@ def query_languages(query: str) -> set[str]:
     return preferred
 
 
-def merge_languages(found: list[list[Any]], query: str, preferred: set[str] | None = None) -> list[Any]:
+def merge_languages(found: list[list[Any]], query: str, preferred: set[str] | None = None,
+                    side_by_side: bool = False) -> list[Any]:
     """Hits of several editions (``search.searcher.Hit`` lists, each best first) as one list: the
     hits in the language the query is written in first (``kb.scripts``: Latin letters are
     English, Hangul Korean, kana Japanese, kanji alone Japanese or Chinese), then the others.
     Within each group a hit ranks by its score relative to its edition's best: scores are not
     comparable between languages (a Japanese bigram query scores far above an English word, and
     an English question searched in Korean finds only stray words). ``preferred`` overrides the
-    languages the query's script gives (``query_languages``)."""
+    languages the query's script gives (``query_languages``). ``side_by_side``: by that relative
+    score alone, the query's languages first only on ties (every language's best hit leads)."""
     preferred = query_languages(query) if preferred is None else preferred
     ranked = []
     for hits in found:
         top = max((hit.score for hit in hits), default=1.0) or 1.0
-        ranked += [((hit.lang not in preferred, -hit.score / top), hit) for hit in hits]
+        ranked += [((-hit.score / top, hit.lang not in preferred) if side_by_side
+                    else (hit.lang not in preferred, -hit.score / top), hit) for hit in hits]
     ranked.sort(key=lambda pair: pair[0])  # stable: editions in the store's order on ties
     return [hit for _, hit in ranked]

@@ -174,10 +174,13 @@ class Searcher:
         section: str | None = None,
         limit: int = 10,
         literal: bool = False,
+        every_language: bool = False,
     ) -> SearchResult:
         """``search``'s hits with the query as corrected (``search.corrections.SearchResult``:
         ``corrected`` is None when no spelling correction was used); ``literal`` searches the
-        words as typed, uncorrected. Raises as ``search`` does."""
+        words as typed, uncorrected. Without ``lang``, the languages the query is written in come
+        first and the others fill the list; with ``every_language``, each language is searched and
+        their best hits come first, side by side (``merge_languages``). Raises as ``search`` does."""
         notes = SearchNotes(literal=literal)
         if limit <= 0:
             return SearchResult([])
@@ -186,7 +189,7 @@ class Searcher:
         targets = self._targets(lang, edition)
         preferred = self._own_languages(query, {target.lang for target in targets})
         for target in sorted(targets, key=lambda target: target.lang not in preferred):
-            if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit:
+            if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit and not every_language:
                 break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
                 reading = self.read_names(query, target.id, target.lang)
@@ -194,7 +197,7 @@ class Searcher:
                 parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text)
                 card_texts = self._card_texts(reading)
                 found.append(self._search_edition(target, parsed, section, limit, notes, query, card_texts))
-        hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred)
+        hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred, side_by_side=every_language)
         return SearchResult(hits[:limit], notes.corrected_query(query, hits[0].edition if hits else None), cards)
 
     def as_searched(self, query: str, lang: str, edition: str | None = None) -> str:

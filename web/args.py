@@ -32,6 +32,8 @@ class SearchArgs:
     lang: str | None
     edition: Edition | None
     literal: bool = False
+    every_language: bool = False
+    """``lang=all``: every language, each one's best hits side by side (``Searcher.find``)."""
 
 
 def language(lang: str) -> str:
@@ -75,7 +77,7 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     the edition in force then, as ``edition`` reads it); 404 for an unknown
     language or edition, ``AmbiguousEdition`` for a date naming several editions. Without
     ``lang`` the language is guessed from the query's script (``query_language``); ``lang=all``
-    searches every language; ``literal=1`` turns spelling correction off."""
+    searches every language (``every_language``: each one's best hits first); ``literal=1`` turns spelling correction off."""
     query = (args.get("q") or "").strip()
     literal = args.get("literal") in ("1", "true", "yes")
     lang = args.get("lang") or None
@@ -87,7 +89,7 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
         lang = query_language(query, state.store().languages())
     wanted = args.get("edition") or None
     if wanted is None:
-        return SearchArgs(query, lang, None, literal)
+        return SearchArgs(query, lang, None, literal, args.get("lang") == ALL_LANGUAGES)
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:

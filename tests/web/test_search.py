@@ -258,3 +258,14 @@ def test_glossary_names_a_query_may_use_and_which_entry_each_gives(tmp_path) -> 
     assert shown("gust") == ["Gust, Gusting", "Gust/Breeze"]  # a name two entries list: both
     assert shown("spell event") == ["Spell Events"]  # the singular of a plural headword
     assert client.get("/en/glossary/gusting").headers["Location"] == "/en/glossary/Gust%2C%20Gusting"
+
+
+def test_searching_all_languages_puts_each_languages_best_hit_first(client: FlaskClient) -> None:
+    def hits(**extra: str) -> list[tuple[str, str]]:
+        body = client.get("/api/v1/search", query_string={"q": "trample", "limit": "6", **extra}).get_json()
+        return [(hit["lang"], hit["number"]) for hit in body["hits"]]
+
+    assert hits(lang="all")[:2] == [("en", "702.19"), ("ko", "702.19")]  # the Korean rule beside the English one
+    assert {lang for lang, _ in hits()} == {"en"}  # without a language: the query's own, filled with others only
+    page = soup(client.get("/search", query_string={"q": "trample", "lang": "all"}))
+    assert hrefs(page, "li.hit a.hit-title")[:2] == ["/en/cr/702.19", "/ko/cr/702.19"]

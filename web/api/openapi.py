@@ -173,7 +173,8 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                     {"name": "q", "in": "query", "required": True, "schema": {"type": "string", "maxLength": 1000},
                      "description": "the query, at most 1,000 characters; blank: no hits"},
                     {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"},
-                     "description": "the language of the results: en, ko, ja, zh, or all; the query may be "
+                     "description": "the language of the results: en, ko, ja, zh, or all (every language, "
+                                    "each one's best hits first); the query may be "
                                     "in any of them (CR terms are put in the results' language); default: "
                                     "guessed from the query's script (Hangul: ko, kana: ja, kanji alone: "
                                     "ja or zh, whichever the KB holds, else all; else en)"},

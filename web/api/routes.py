@@ -123,7 +123,8 @@ def search() -> Response:
     query = args.search_args(request.args)
     limit = _limit(request.args.get("limit"))
     found = state.searcher().find(query.query, lang=query.lang, edition=query.edition.id if query.edition else None,
-                                   limit=limit, literal=query.literal) if query.query.strip() else SearchResult([])
+                                   limit=limit, literal=query.literal, every_language=query.every_language) \
+        if query.query.strip() else SearchResult([])
     hits = [
         {"number": h.number, "lang": h.edition.lang, "edition": h.edition.id, "title": h.title,
          "snippet": str(h.snippet), "score": h.score, "url": h.href}

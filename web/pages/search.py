@@ -58,6 +58,7 @@ def search() -> Response | str:
     page, more = _page(request.args.get("page")), False
     if args.query:
         found = state.searcher().find(args.query, lang=args.lang, edition=args.edition.id if args.edition else None,
+                                      every_language=args.every_language,
                                       limit=PAGE_LIMIT * page + 1, literal=args.literal)
         page = min(page, max(1, -(-len(found.hits) // PAGE_LIMIT)))  # past the last hit: the last page
         shown = found.hits[PAGE_LIMIT * (page - 1): PAGE_LIMIT * page]
