@@ -31,7 +31,8 @@ def _searcher(kb_dir: Path | None) -> Searcher:
 
 @click.command("search")
 @click.argument("query")
-@click.option("--lang", default=None, help="Language of the results (en, ko, ja, zh; the query may be in any); default: every language's newest edition.")
+@click.option("--lang", default=None, help="Language of the results (en, ko, ja, zh; the query may be in any); all: every "
+              "language, each one's best hits first; default: the query's own languages first, the others after.")
 @click.option("--edition", default=None, help="Edition id or effective date (default: the newest of the language).")
 @click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
@@ -43,7 +44,9 @@ def search_command(
     kb_dir: Path | None,
 ) -> None:
     """Search the rules for QUERY: words, a "quoted phrase", or a rule number (702.19b, CR 704.5j)."""
-    hits = _searcher(kb_dir).search(query, lang=lang, edition=edition, section=section, limit=limit)
+    every = lang == "all"
+    hits = _searcher(kb_dir).find(query, lang=None if every else lang, edition=edition, section=section, limit=limit,
+                                  every_language=every).hits
     if as_json:
         print_json([hit.as_dict() for hit in hits])
         return

@@ -117,6 +117,8 @@ def test_evaluate_the_real_searcher_and_the_eval_command(tmp_path: Path) -> None
     assert found.exit_code == 0, found.output
     assert [(h["number"], h["edition"], h["title"]) for h in json.loads(found.output)] == [
         ("704.5j", "en-2026-01-16", "State-Based Actions")]
+    every = CliRunner().invoke(search_command, ["trample", "--lang", "all", "--limit", "2", "--json", "--kb", str(tmp_path / "kb")])
+    assert [(h["lang"], h["number"]) for h in json.loads(every.output)] == [("en", "702.19"), ("ko", "702.19")]
     missing = CliRunner().invoke(search_command, ["x", "--kb", str(tmp_path / "none")])
     assert missing.exit_code == 1 and missing.output.startswith("Error: no knowledge base at")
 
