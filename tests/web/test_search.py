@@ -269,3 +269,4 @@ def test_searching_all_languages_puts_each_languages_best_hit_first(client: Flas
     assert {lang for lang, _ in hits()} == {"en"}  # without a language: the query's own, filled with others only
     page = soup(client.get("/search", query_string={"q": "trample", "lang": "all"}))
     assert hrefs(page, "li.hit a.hit-title")[:2] == ["/en/cr/702.19", "/ko/cr/702.19"]
+    assert page.select_one("#lang option[selected]")["value"] == "all"
