@@ -675,8 +675,9 @@ def _kept_words(old, new, pairs, taken, pair) -> bool:
     """Pass 9: a rule still unmatched and an unmatched rule under where its parent or its
     three-digit rule went, when their words agree (``FAMILY_WORDS``) and their opening sentences
     (``SENTENCE_SCORE``) though the texts were rewritten (``FAMILY_SCORE``), each the other's best
-    there (2009-07-11 rewrote 504.2, face-down objects, as 707.2, and 300.3, mana emptying, as
-    500.4 without mana burn: ratios 50 and 49, words 98 and 90). True when it paired any."""
+    there (2009-07-11 rewrote 504.2, face-down objects, as 707.2, and 2007-02-01 cut 213.3, the
+    term spell, at its number: ratios 50 and 47, words 98 and 94); never when the new text drops
+    what the old one names (``_keeps_named``). True when it paired any."""
     new_number = {r.seq: r.number for r in new}
     old_seq = {r.number: r.seq for r in reversed(old)}
     right = [r for r in new if r.seq not in taken and len(r.masked) >= SHORT]
