@@ -10,7 +10,7 @@ import difflib
 from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
 
-from kb.model import Edition
+from kb.model import Edition, GlossaryEntry
 from web import args, state
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
@@ -54,7 +54,7 @@ def entry(lang: str, term: str) -> Response | str:
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
 
 
-def _english_entry(edition: Edition, english: Edition, found, term: str) -> Response | str:
+def _english_entry(edition: Edition, english: Edition, found: GlossaryEntry, term: str) -> Response | str:
     """The English entry ``found`` (of ``english``) shown for ``edition``, whose source omits the
     glossary: at ``/<lang>/glossary/<English term>`` in the reader's language, its references
     linking the edition's rules that translate them (``translation_linker``); another spelling of
