@@ -20,8 +20,6 @@ from flask_babel import gettext
 from kb.model import Edition
 
 SEPARATOR = " · "
-UNDATED = "undated"
-"""What ``Edition.date_text`` says of an undated edition."""
 _HEX_TAIL = re.compile(r"(?P<head>.*?)[-_]?(?P<hex>(?=[0-9]*[a-f])[0-9a-f]{8,})$")
 """A hash-like tail (``-81dc8df3711c17ec``): eight or more hexadecimal digits, at least one a letter."""
 
@@ -42,8 +40,8 @@ class EditionLabels:
         ``undated · 000…`` (``undated`` in the page's language), ``2026-01-16``. An edition the KB
         does not hold is named the same way."""
         name = self._names.get(edition.id) or _label(edition, shorten=False)
-        if edition.effective_date is None and name.startswith(UNDATED):
-            return gettext("undated") + name[len(UNDATED):]
+        if edition.effective_date is None:  # the name opens with date_text, "undated"
+            return gettext("undated") + name[len(edition.date_text):]
         return name
 
     def phrase(self, edition: Edition) -> str:

@@ -104,7 +104,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "glossary_cited_by": store.glossary_citing(edition.id, number),
         **switcher(edition, number, held),
         "newest": None if newest.id == edition.id else newest,
-        "newest_holds": newest.id != edition.id and bool(store.rules_numbered(newest.id, number)),
+        "newest_holds": newest.id != edition.id and number in state.numbers_of(newest),
         "identity": known,
         "compare_href": _compare_href(edition, number, known, newest),
         "editions_by_id": {e.id: e for e in store.editions()},
