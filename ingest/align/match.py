@@ -42,6 +42,11 @@ The passes, each only among the rules still unmatched:
    three-digit rule went, each the other's best there, when the texts share their words and
    their opening sentence though rewritten (2009-07-11 cut 504.2, face-down objects, to 707.2),
    unless the new text drops what the old one "is called" (mana burn, 2009-07-11: removed).
+10. **Rewritten in place**: a rule still unmatched and the unmatched rule of its number under its
+   parent's match, between the same matched siblings, each the other's best there, when their
+   words agree enough (``REWRITTEN_WORDS``), though the texts do not (2019-05-03 117.9b:
+   "Alternative costs are always optional." became "generally optional" and a second sentence;
+   2017-09-29 306.4, the planeswalker uniqueness rule, became its history). Same proviso as 9.
 
 In pass 4 a rule going where its matched siblings went gains a few points of order
 (``HOME_BONUS``); in pass 2b two titles do not pair when their rules went elsewhere.
@@ -133,6 +138,11 @@ declaring attackers, into 508.1-508.4: 508.4 holds its words, not its opening)."
 SENTENCE_END = re.compile(r"(?<=[.!?])\s|(?<=。)")
 NAMED = re.compile(r"\bis called (?:the )?\W?(\w[\w -]{1,40}?)\W?[.,;]")
 """What an English key (lower-cased) says a thing "is called" ("this is called mana burn.")."""
+REWRITTEN_WORDS = 60.0
+"""Least ``token_set_ratio`` of a rule and the rule of its number it was rewritten as (pass 10). On
+the English corpus 26 pairs at 60, two of them doubtful (2015-11-13 107.4c, colorless mana; 2004-10-01
+215, a title become "This section is now empty"); at 50 ten more, most of them strangers
+(2020-09-25 700.8: cards of a set, then the party)."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
@@ -232,9 +242,10 @@ def align_rules(old: Sequence[AlignedRule], new: Sequence[AlignedRule], known: K
         if not found:
             break
         again = False
-    if _kept_words(old, new, pairs, taken, pair):
-        _siblings(old, new, pairs, taken, pair, families)
-        _structure(old, new, pairs, taken, pair, families)
+    for weak_pass in (_kept_words, _rewritten):
+        if weak_pass(old, new, pairs, taken, pair):
+            _siblings(old, new, pairs, taken, pair, families)
+            _structure(old, new, pairs, taken, pair, families)
     for o in [o for o in pairs if o not in settled and (o in known.removed or pairs[o] in known.created)]:
         del pairs[o]
     matches = []
@@ -723,3 +734,58 @@ def _is_under(number: str, home: str) -> bool:
     if "." not in home:
         return number.startswith(home + ".")
     return len(number) > len(home) and number.startswith(home) and not number[len(home)].isdigit()
+
+
+def _rewritten(old, new, pairs, taken, pair) -> bool:
+    """Pass 10: under each matched parent (or none on both sides), between two matched children
+    (or an end) that keep their order, the unmatched old and new children; a pair of the same
+    number there, each the other's best by words then ratio, is matched when its words agree
+    (``REWRITTEN_WORDS``) and the new text keeps what the old one names (``_keeps_named``). True
+    when it paired any."""
+    new_children = _children(new)
+    old_seq = {r.number: r.seq for r in reversed(old)}
+    new_number = {r.seq: r.number for r in new}
+    paired = False
+    for parent, kids in _children(old).items():
+        if parent is None:
+            target = new_children.get(None, [])
+        elif old_seq.get(parent) in pairs:
+            target = new_children.get(new_number[pairs[old_seq[parent]]], [])
+        else:
+            continue
+        for left, right in _gaps(kids, target, pairs, taken):
+            paired |= _pair_rewritten(left, right, pair)
+    return paired
+
+
+def _gaps(kids, target, pairs, taken) -> list[tuple[list[AlignedRule], list[AlignedRule]]]:
+    """The unmatched rules of ``kids`` (old) and ``target`` (new) between each two matched kids in
+    order, both sides not empty; none when the matched kids changed their order."""
+    index = {r.seq: i for i, r in enumerate(target)}
+    anchors = [(i, index[pairs[kid.seq]]) for i, kid in enumerate(kids) if pairs.get(kid.seq) in index]
+    if any(after[1] <= before[1] for before, after in zip(anchors, anchors[1:])):
+        return []
+    bounds = [(-1, -1), *anchors, (len(kids), len(target))]
+    gaps = []
+    for (old_from, new_from), (old_to, new_to) in zip(bounds, bounds[1:]):
+        left = [r for r in kids[old_from + 1 : old_to] if r.seq not in pairs]
+        right = [r for r in target[new_from + 1 : new_to] if r.seq not in taken]
+        if left and right:
+            gaps.append((left, right))
+    return gaps
+
+
+def _pair_rewritten(left: list[AlignedRule], right: list[AlignedRule], pair) -> bool:
+    scores = {(o.seq, n.seq): (fuzz.token_set_ratio(o.key, n.key), fuzz.ratio(o.key, n.key))
+              for o in left for n in right}
+    paired = False
+    for o in left:
+        n = next((n for n in right if n.number == o.number), None)
+        if n is None:
+            continue
+        score = scores[o.seq, n.seq]
+        best = score >= max(scores[o.seq, r.seq] for r in right) and score >= max(scores[l.seq, n.seq] for l in left)
+        if best and score[0] >= REWRITTEN_WORDS and _keeps_named(o.key, n.key):
+            pair(o.seq, n.seq)
+            paired = True
+    return paired

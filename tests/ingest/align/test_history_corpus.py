@@ -109,3 +109,10 @@ def test_the_subheading_on_interacting_replacement_effects_became_rule_615(store
     assert [s[1] for s in steps(store, "en-2009-05-01", "419.9b")[2:4]] == ["615.2", "616.2"]
     assert steps(store, "en-2009-05-01", "419.9a")[2][1] == "615.1"
     assert steps(store, "en-2009-05-01", "419")[2] == ("en-2009-07-11", None, "removed")
+
+
+def test_the_planeswalker_uniqueness_rule_rewritten_as_its_history_keeps_its_number(store):
+    # 2017-09-29 (Ixalan) replaced the rule's text by an account of it, words kept (62), text not (48)
+    assert "Previously" in store.rule("en-2017-09-29", "306.4").text
+    assert changes(store, "en-2017-09-29", "306.4")[-1] == ("en-2017-09-29", "306.4", "edited")
+    assert ("en-2017-09-29", "306.4", "edited") in changes(store, "en-2017-08-25", "306.4")

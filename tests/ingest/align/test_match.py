@@ -374,3 +374,25 @@ def test_a_rule_reworded_where_its_parent_went_across_sections_keeps_its_identit
                             "is not a zone."))
     went = {old[m.old].number: new[m.new].number for m in align_rules(old, new)}
     assert went["217.1e"] == "400.9"
+
+
+def test_a_rule_rewritten_at_its_number_between_the_same_siblings_keeps_its_identity():
+    # invented, shaped as 2019-05-03 117.9b: the sentence became a softer one and gained a second
+    # (ratio 41: below pass 3's 60; its words kept: 84)
+    old = edition(("117.9", "Some spells have other costs."), ("117.9a", "A player chooses the cost to pay as the spell is cast."),
+                  ("117.9b", "Other costs are always optional."), ("117.9c", "Other costs don't change a spell's mana value."))
+    new = edition(("117.9", "Some spells have other costs."), ("117.9a", "A player chooses the cost to pay as the spell is cast."),
+                  ("117.9b", "Other costs are generally optional. An effect that lets you cast a spell may demand one of them."),
+                  ("117.9c", "Other costs don't change a spell's mana value."))
+    assert align_rules(old, new)[2] == Match(2, 2, "edited")
+
+
+def test_a_stranger_at_the_number_of_a_removed_rule_is_new():
+    # invented, shaped as 2020-09-25 700.8: cards of a set gave way to a player's party (ratio 43,
+    # words 45)
+    old = edition(("700", "General"), ("700.7", "Some effects count the cards in a player's hand."),
+                  ("700.8", "Some cards refer to cards with a name originally printed in a particular set."))
+    new = edition(("700", "General"), ("700.7", "Some effects count the cards in a player's hand."),
+                  ("700.8", "A player's party is made of up to one Cleric, one Rogue, one Warrior and one Wizard they control."))
+    assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged")]
+
