@@ -31,7 +31,8 @@ NUMBER_PATTERN = RULE_PATTERN + r"(?:\.\d+[a-z]?)?"
 
 _CANONICAL = re.compile(rf"^(?P<rule>{RULE_PATTERN})(?:\.(?P<num>\d+)(?P<sub>[a-z])?)?$|^(?P<section>[1-9])$")
 _LOOSE = re.compile(
-    r"^\s*(?:(?:cr|r|rule|rules|section|comprehensive\s+rules?|규칙|ルール|規則|规则|제|第)\s*\.?\s*)?"
+    r"^\s*(?:(?:cr|r|rule|rules|section|§|comprehensive\s+rules?|종합\s*규칙|규칙|総合ルール|総合規則|综合规则|綜合規則"
+    r"|ルール|規則|规则|제|第)\s*\.?\s*)?"
     rf"(?P<body>{RULE_PATTERN}(?:(?:\s*[.,]\s*|[-_])\d+(?:\s*\.?\s*[a-zA-Z])?)?|[1-9])\s*\.?"
     r"\s*(?:번\s*규칙|번|조|条|项|項|规则|の?\s*(?:ルール|規則)|규칙)?\s*[?？]?\s*$",
     re.IGNORECASE,
@@ -62,8 +63,8 @@ def is_canonical(number: str) -> bool:
 def parse_number(text: str) -> str | None:
     """Return the canonical form of a rule number written loosely, or None.
 
-    Accepts upper-case letters, a trailing period, a ``CR``/``r``/``rule``/``section`` prefix (and
-    the Korean, Japanese and Chinese words), inner spaces around the dot, a comma, hyphen or
+    Accepts upper-case letters, a trailing period, a ``CR``/``r``/``rule``/``section``/``§`` prefix
+    (and the Korean, Japanese and Chinese words, with "comprehensive rules": ``総合ルール702.11b``), inner spaces around the dot, a comma, hyphen or
     underscore for the dot (``702-19b``, ``702_19b``: URL slugs), a
     dot before the letter, full-width digits (NFKC) and the anchor form ``R70219b``. Subrule letters ``l``
     and ``o`` do not exist in the CR and give None.

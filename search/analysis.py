@@ -154,6 +154,7 @@ the die rolled; ``dies`` typed is only the term (``WORD_STEMS``)."""
 def stem(word: str) -> str:
     """The Porter2 stem of a lower-case word, as ``STEM_FIXES`` mends it (``sacrificed`` and
     ``sacrifice``: ``sacrific``); ``WORD_STEMS`` first (``died``: ``dies``)."""
+    word = word.replace("’", "'")  # porter2 drops a possessive 's written with ' only
     if word in WORD_STEMS:
         return WORD_STEMS[word]
     found = porter2(word)
@@ -172,8 +173,11 @@ def word_starts(text: str) -> list[str]:
 
 
 def english_analyzer() -> Analyzer:
-    """Stemmed English words, stop words dropped (``"State-Based Actions" -> state base action``)."""
-    return StemmingAnalyzer(r"\w+(?:\.?\w+)*", stemfn=stem, minsize=1)
+    """Stemmed English words, stop words dropped (``"State-Based Actions" -> state base action``);
+    a word with an apostrophe is one word (``opponent's -> oppon``, ``can't -> can't``: not the
+    tokens ``s`` and ``t`` of every possessive and contraction, while ``{S}`` and ``{T}`` stay ``s``
+    and ``t``)."""
+    return StemmingAnalyzer(r"\w+(?:['’]\w+)?(?:\.?\w+)*", stemfn=stem, minsize=1)
 
 
 def word_analyzer() -> Analyzer:

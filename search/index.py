@@ -61,14 +61,15 @@ from search.pairs import EncodedPairs, PairsShard, PairsWriter
 from search.token_field import TokenText
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
 not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``. 4: no spelling
 fields (the vocabulary is in the store). 5: ``section``. 6: a Japanese glossary headword names
 its rule by its term and English term (``_headword_terms``), only the cited rule so titled when
 one is (``ingest.annotate.glossary_names``). 8: Latin words stemmed with Porter2 (``search.analysis``). 9: ``starts``, where a Korean
 text's words start (``search.analysis.word_starts``). 10: ``search.analysis.STEM_FIXES``. 11:
-``search.analysis.WORD_STEMS`` (``dies`` apart from ``die``)."""
+``search.analysis.WORD_STEMS`` (``dies`` apart from ``die``). 12: an English word with an
+apostrophe is one token (``opponent's``: ``oppon``, not ``oppon s``)."""
 TEXT_FIELDS = ("heading", "section", "body", "examples")
 """Fields in the edition's language analyzer (``write_index`` gives whoosh their tokens)."""
 WRITER_MEMORY_MB = 256

@@ -79,8 +79,12 @@ class _AnyOr(wq.Or):
 
 
 _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”|「([^」]*)」')
-_SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,]+")
+_SYNTAX = re.compile(r"[\"“”「」()\[\]{}<>:*?^~!+=|&\\/#@;,§]+")
 _NUMBER_WORD = re.compile(rf"^{RULE_PATTERN}(?:\.\d+[a-zA-Z]?)?\.?$")
+_GLUED_NUMBER = re.compile(rf"(?<![\w.])({RULE_PATTERN}(?:\.\d+[a-zA-Z]?)?)(?=[^\x00-\x7f])"
+                           rf"|(?<=[^\x00-\x7f\s])({RULE_PATTERN}(?:\.\d+[a-zA-Z]?)?)(?![\w.])")
+"""A rule number written against a word of another script (``702.11bについて``, ``702.19b항``,
+``総合ルール702.11b``): ``parse_query`` reads it as a word of its own."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ def parse_query(text: str) -> ParsedQuery:
         if phrase:
             clauses.append(Clause(_SYNTAX.sub(" ", phrase).strip(), phrase=True))
         rest = rest.replace(match.group(0), " ", 1)
-    for word in _SYNTAX.sub(" ", rest).split():
+    for word in _SYNTAX.sub(" ", _GLUED_NUMBER.sub(r" \1\2 ", rest)).split():
         if _NUMBER_WORD.match(word) and parse_number(word):
             numbers.append(parse_number(word) or "")
         elif word.strip("-.'’"):

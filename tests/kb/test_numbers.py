@@ -33,6 +33,11 @@ from kb import numbers
         ("702.19.b", "702.19b"),
         ("r702.19b", "702.19b"),
         ("704.5j項", "704.5j"),
+        ("§613.1f", "613.1f"),
+        ("§ 613.1f", "613.1f"),
+        ("総合ルール702.11b", "702.11b"),
+        ("综合规则 702.11b", "702.11b"),
+        ("종합규칙 702.19b", "702.19b"),
     ],
 )
 def test_parse_number_accepts_common_variants(written: str, canonical: str) -> None:

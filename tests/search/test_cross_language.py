@@ -463,6 +463,10 @@ def test_a_korean_title_written_with_its_particles_lists_its_rule_in_order(kb, q
     ("en", "trample 702.19b", "702.19b"),  # before the rules under 702.19 the name lists
     ("ko", "돌진 702.19b", "702.19b"),
     ("en", "Does rule 702.19b apply with deathtouch?", "702.19b"),
+    ("ja", "702.19bについて", "702.19b"),  # glued to the word after it: "about 702.19b"
+    ("ko", "702.19b항", "702.19b"),        # "clause 702.19b": 702.19c led
+    ("ja", "総合ルール702.19b", "702.19b"),
+    ("en", "§702.19b", "702.19b"),
 ])
 def test_a_rule_number_typed_among_words_leads_the_results(kb, lang: str, query: str, first: str) -> None:
     assert kb.search(query, lang=lang, limit=3)[0].number == first

@@ -33,7 +33,8 @@ def _edition(edition_id: str):
 
 @pytest.mark.parametrize(("analyzer", "text", "tokens"), [
     (english_analyzer(), "State-Based Actions", ["state", "base", "action"]),
-    (english_analyzer(), "Flying creatures can’t be blocked", ["fli", "creatur", "t", "block"]),
+    (english_analyzer(), "Flying creatures can’t be blocked", ["fli", "creatur", "can't", "block"]),
+    (english_analyzer(), "an opponent's creature, a player’s {T}: add {S}", ["oppon", "creatur", "player", "t", "add", "s"]),
     (english_analyzer(), "activated abilities activate; a creature dies, died", ["activ", "abil", "activ", "creatur", "dies", "dies"]),
     (english_analyzer(), "roll a die; it dies", ["roll", "die", "dies"]),  # the die rolled is not dies
     (english_analyzer(), "sacrificed, sacrifice; added, add", ["sacrific", "sacrific", "add", "add"]),  # STEM_FIXES

@@ -52,6 +52,12 @@ def test_korean_and_japanese_matches_are_marked_whole(searcher: Searcher) -> Non
     assert japanese.count("<mark>マリガン</mark>") == 5 and "<mark>マリ" not in japanese.replace("<mark>マリガン", "")
 
 
+def test_a_possessive_marks_its_word_not_an_s(searcher: Searcher) -> None:
+    snippets = [hit.snippet for hit in searcher.search("an attacking creature's damage", lang="en", limit=10)]
+    assert snippets and not any("<mark>s</mark>" in text for text in snippets)
+    assert any("<mark>creature’s</mark>" in text for text in snippets)
+
+
 def test_a_number_hit_shows_the_rule_text_unmarked(searcher: Searcher) -> None:
     hit = searcher.search("103.5a", lang="en")[0]
     assert hit == Hit("103.5a", "en", "en-2026-01-16", "Starting the Game",
@@ -86,6 +92,8 @@ def test_snippet_without_matches_is_the_escaped_start() -> None:
     ("trample 702.19b", ParsedQuery("trample 702.19b", None, (Clause("trample"),), ("702.19b",))),
     ("  ", ParsedQuery("", None, ())),
     ("state-based actions", ParsedQuery("state-based actions", None, (Clause("state-based"), Clause("actions")))),
+    ("702.19bについて", ParsedQuery("702.19bについて", None, (Clause("について"),), ("702.19b",))),
+    ("1点のダメージ", ParsedQuery("1点のダメージ", None, (Clause("1点のダメージ"),))),  # no rule number
 ])
 def test_parse_query(text: str, expected: ParsedQuery) -> None:
     assert parse_query(text) == expected
