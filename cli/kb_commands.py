@@ -9,8 +9,10 @@ import click
 
 from ingest.report import table
 from kb import numbers
-from kb.errors import RuleNotFound
+from kb.errors import EditionNotFound, RuleNotFound
+from kb.model import Edition
 from kb.store.layout import default_kb_dir
+from kb.store.read import Store
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
 from cli.export_command import export_site_command
@@ -36,9 +38,14 @@ def editions(kb_dir: Path | None, lang: str | None, as_json: bool) -> None:
         return
     header = ("id", "lang", "effective", "rules", "title", "sources")
     click.echo(table([header] + [
-        (r["id"], r["lang"], r["effective_date"] or "undated", r["rules"], r["title"], ", ".join(r["sources"]))
+        (r["id"], r["lang"], _effective(r), r["rules"], r["title"], ", ".join(r["sources"]))
         for r in rows
     ], right=[3]))
+
+
+def _effective(row: dict) -> str:
+    """An edition's effective date as the tables print it, ``(partial)`` after a cut text's."""
+    return (row["effective_date"] or "undated") + (" (partial)" if row.get("partial") else "")
 
 
 @click.command()
@@ -89,9 +96,7 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
     if canonical is None:
         raise click.ClickException(f"not a rule number: {number!r}")
     store = kb_store(kb_dir)
-    if lang is None and wanted is None:
-        lang = "en" if "en" in store.languages() else (store.languages() or [None])[0]
-    edition = store.find_edition(lang, wanted)
+    edition = _edition_shown(store, lang, wanted)
     try:
         found = rule_json(store, edition, canonical)
     except RuleNotFound as err:
@@ -103,9 +108,26 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
         click.echo(_rule_text(found))
 
 
+def _edition_shown(store: Store, lang: str | None, wanted: str | None) -> Edition:
+    """The edition ``show`` reads: ``wanted`` (id or date; None: the newest) of ``lang``; without
+    ``lang``, a date of English (or the KB's first language) first, then of any language that has
+    it alone (2021-11-19 names an English and a Korean edition: the English one). Raises as
+    ``Store.find_edition`` does."""
+    if lang is not None or any(e.id == wanted for e in store.editions()):
+        return store.find_edition(lang, wanted)
+    default = "en" if "en" in store.languages() else (store.languages() or [None])[0]
+    try:
+        return store.find_edition(default, wanted)
+    except EditionNotFound:
+        if wanted is None:
+            raise
+        return store.find_edition(None, wanted)
+
+
 def _rule_text(view: dict) -> str:
     edition = view["edition"]
-    lines = [f"{view['number']}  [{edition['id']}: {edition['title']}]", ""]
+    partial = " (partial: the text ends early)" if edition.get("partial") else ""
+    lines = [f"{view['number']}  [{edition['id']}: {edition['title']}]{partial}", ""]
     for rule in [view, *view["subrules"]]:
         lines.append(f"{rule['number']} {rule['text']}" if rule is not view else view["text"])
         lines += [f"    Example: {ex['text']}" for ex in rule["examples"]]

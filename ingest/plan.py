@@ -12,6 +12,7 @@ gives an edition's language, date and title: what its text says, manifest hints 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -63,7 +64,9 @@ class EditionPlan:
 def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
     """Plan the editions of ``paths`` (files or folders), in the order given, folders sorted by
     file name with numbers compared as numbers. A file given twice is read once. Hidden files,
-    manifests and term lists (``ingest.term_lists``, even when given by name) are skipped. Raises
+    manifests and term lists (``ingest.term_lists``, even when given by name) are skipped; a folder
+    under a folder given that cannot be listed is planned as a source of its own, whose reading
+    fails naming it (``ingest.read.formats``), never passed over. Raises
     ``SourceError`` for a path that does not exist and
     ``ingest.manifest.ManifestError`` for a bad manifest."""
     plans: list[EditionPlan] = []
@@ -83,7 +86,8 @@ def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
 def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
     manifest_path = folder / MANIFEST_NAME
     manifest = load_manifest(manifest_path) if manifest_path.is_file() else Manifest(manifest_path, ())
-    files = sorted((p for p in folder.rglob("*") if _is_source(p, folder)), key=lambda p: natural_key(p, folder))
+    found, unreadable = _walk(folder)
+    files = sorted((p for p in found if _is_source(p, folder)), key=lambda p: natural_key(p, folder))
     manifest = Manifest(manifest.path, manifest.entries + page_folders(files, manifest))
     groups: dict[Path, list[Path]] = {}
     plans: list[EditionPlan | Path] = []
@@ -99,7 +103,24 @@ def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
             groups[entry.path].append(file)
         else:
             plans.append(EditionPlan((SourcePlan(file, entry.hints if entry else SourceHints()),)))
+    plans += [EditionPlan((SourcePlan(sub),)) for sub in unreadable if not _hidden(sub, folder)]
     return [p if isinstance(p, EditionPlan) else _group_plan(manifest, p, groups[p]) for p in plans]
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
+    """Every file under ``folder`` (symbolic links to folders not followed), and the folders under
+    it that could not be listed (``Path.rglob`` passes over those without a word: a build would
+    publish without their editions). An unreadable folder is planned as a source of its own,
+    whose reading fails and names it."""
+    files: list[Path] = []
+    unreadable: list[Path] = []
+
+    def failed(error: OSError) -> None:
+        unreadable.append(Path(error.filename))
+
+    for root, _, names in os.walk(folder, onerror=failed):
+        files += [Path(root) / name for name in names]
+    return files, sorted(unreadable)
 
 
 PAGE_SUFFIXES = {".md": "Markdown", ".markdown": "Markdown", ".html": "HTML", ".htm": "HTML", ".xhtml": "HTML"}
@@ -134,10 +155,11 @@ def _group_plan(manifest: Manifest, folder: Path, files: list[Path]) -> EditionP
 
 
 def _is_source(path: Path, root: Path) -> bool:
-    relative = path.relative_to(root)
-    return path.is_file() and path.name not in _SKIPPED_NAMES and not any(
-        part.startswith(".") for part in relative.parts
-    )
+    return path.is_file() and path.name not in _SKIPPED_NAMES and not _hidden(path, root)
+
+
+def _hidden(path: Path, root: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(root).parts)
 
 
 def natural_key(path: Path, root: Path) -> list[tuple[int, int | str]]:

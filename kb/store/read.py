@@ -84,15 +84,16 @@ class Store:
         return sorted({e.lang for e in self._editions}, key=lambda lang: (_lang_rank(lang), lang))
 
     def find_edition(self, lang: str | None, wanted: str | None = None) -> Edition:
-        """The edition ``wanted`` names: None -> the newest dated edition of ``lang``; an edition id;
-        or an effective date ``YYYY-MM-DD``. Raises ``EditionNotFound``, or ``AmbiguousEdition``
-        with the candidate ids when a date names several editions of ``lang``."""
+        """The edition ``wanted`` names: None -> the newest dated edition of ``lang``, a whole one
+        before one published partial (a cut text: ``ingest.partial``); an edition id; or an
+        effective date ``YYYY-MM-DD``. Raises ``EditionNotFound``, or ``AmbiguousEdition`` with the
+        candidate ids when a date names several editions of ``lang``."""
         candidates = self.editions(lang)
         if wanted is None:
             dated = [e for e in candidates if e.effective_date] or candidates
             if not dated:
                 raise EditionNotFound(lang, wanted)
-            return dated[0]
+            return next((e for e in dated if not e.partial), dated[0])
         by_id = [e for e in self._editions if e.id == wanted and (lang is None or e.lang == lang)]
         if by_id:
             return by_id[0]

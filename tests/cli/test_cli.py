@@ -193,6 +193,18 @@ def test_show_a_rule_with_subrules_as_text(kb):
     ]
 
 
+def test_show_reads_a_date_in_english_first_then_in_the_language_that_has_it(kb, tmp_path, corpus_data):
+    assert run("show", "100.1", "--kb", str(kb), "--edition", "2026-01-16")[1].startswith("100.1  [en-2026-01-16")
+    assert run("show", "100.1", "--kb", str(kb), "--edition", "2021-11-19")[1].startswith("100.1  [ko-2021-11-19")
+    both = tmp_path / "both"  # English and Korean of one date: English, as --lang says by default
+    english = (corpus_data / "build" / "2026-01-16.txt").read_text(encoding="utf-8")
+    (both / "en").mkdir(parents=True)
+    (both / "en" / "2021-11-19.txt").write_text(english.replace("January 16, 2026", "November 19, 2021"), encoding="utf-8")
+    assert run("build", "--only", str(both / "en"), str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(both / "kb"))[0] == 0
+    code, out, err = run("show", "100.1", "--kb", str(both / "kb"), "--edition", "2021-11-19")
+    assert (code, out.split("]")[0], err) == (0, "100.1  [en-2021-11-19: Magic: The Gathering Comprehensive Rules", "")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -64,6 +64,31 @@ def test_a_bad_source_keeps_the_kb_in_place_unless_partial(tmp_path, corpus_data
     assert [e.id for e in Store(current_build(kb_dir).store).editions()] == ["en-2026-01-16"]
 
 
+def test_a_folder_that_cannot_be_listed_is_a_failed_source_not_a_lost_edition(tmp_path, corpus_data, monkeypatch):
+    # root lists any folder: the walk is refused for one as it is for another user (Path.rglob
+    # passed over it without a word, and the build published the KB without its editions)
+    kb_dir = tmp_path / "kb"
+    live = _build_good(kb_dir, corpus_data)
+    (tmp_path / "src" / "ok").mkdir(parents=True)
+    (tmp_path / "src" / "locked").mkdir()
+    for folder, name in (("ok", "2021-11-19.txt"), ("locked", "2026-01-16.txt")):
+        (tmp_path / "src" / folder / name).write_bytes((corpus_data / "build" / name).read_bytes())
+    scandir = os.scandir
+
+    def refusing(path="."):
+        if isinstance(path, (str, os.PathLike)) and Path(path).name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    report = build_kb([tmp_path / "src"], kb_dir)
+    assert (report.published, [e["id"] for e in report.editions]) == (False, ["ko-2021-11-19"])
+    locked = tmp_path / "src" / "locked"
+    assert [(f.path, f.error) for f in report.failed] == [
+        (str(locked), f"{locked}: cannot list the folder: Permission denied; its files are not read")]
+    assert current_build(kb_dir).root == live
+
+
 def _build_good(kb_dir: Path, corpus_data: Path) -> Path:
     report = build_kb([corpus_data / "build" / "2026-01-16.txt"], kb_dir)
     assert report.published

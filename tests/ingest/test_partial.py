@@ -90,3 +90,22 @@ def test_editions_say_where_a_text_holding_every_section_was_cut(tmp_path, excer
     row = BeautifulSoup(client.get("/editions").get_data(as_text=True), "html.parser").select_one("tbody tr")
     assert row.select_one(".partial-edition").get_text() == "partial"
     assert row.select_one("td.coverage").get_text() == "every section, cut short after 904.2"
+
+
+def test_the_newest_whole_edition_is_the_default_before_a_newer_cut_one(tmp_path, cut_text):
+    from tests.corpus import shared_file
+
+    code, _, _ = _build(tmp_path / "kb", shared_file("en/2024-04-10.txt"), cut_text, "--partial")
+    assert code == 0
+    runner, kb = CliRunner(), ["--kb", str(tmp_path / "kb")]
+    shown = runner.invoke(main, ["show", "702.19b", *kb])  # past the cut: the cut edition has no 702.19b
+    assert (shown.exit_code, shown.stdout.splitlines()[0]) == (
+        0, "702.19b  [en-2024-04-12: Magic: The Gathering Comprehensive Rules]")
+    cut = runner.invoke(main, ["show", "100.1", "--edition", "2026-01-16", *kb]).stdout.splitlines()[0]
+    assert cut == "100.1  [en-2026-01-16: Magic: The Gathering Comprehensive Rules] (partial: the text ends early)"
+    listed = runner.invoke(main, ["editions", *kb]).stdout
+    assert "2026-01-16 (partial)" in listed and "2024-04-12 (partial)" not in listed
+    client = create_app({"KB_DIR": str(tmp_path / "kb")}).test_client()
+    assert client.get("/search?q=702.19b").headers["Location"] == "/en/cr/702.19b"
+    page = BeautifulSoup(client.get("/en/cr/702.19b").get_data(as_text=True), "html.parser")
+    assert "2024-04-12" in page.select_one(".edition-line").get_text()
