@@ -47,6 +47,8 @@ FUNCTION_WORDS = frozenset((
 """Words that open a sentence without being part of a name (``In Two-Headed Giant``, ``Can Ashley``)."""
 MAX_TERM_WORDS = 5
 """The longest rule term looked for where a card name may start (``Declare Blockers Step``)."""
+MAX_CARDS_TYPED = 8
+"""A lowercase query of more words than this is no list of card names (``_cards_typed_lowercase``)."""
 MIN_LOWERCASE_WORDS = 3
 """A query with fewer lowercase words is a title or a name typed alone, not a question: only card
 names from the list are read in it."""
@@ -129,6 +131,7 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
         alone = _card_alone(query, terms, cards)
         if alone is not None:
             return alone
+        query = _cards_typed_lowercase(query, terms, cards)
     chunks = _chunks(query)
     edits: list[tuple[int, int, str]] = []
     used: set[int] = set()
@@ -162,6 +165,29 @@ def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | Non
         return None
     words = card.words()
     return NameReading(" ".join(words), (card,))
+
+
+def _cards_typed_lowercase(query: str, terms: Terms, cards: CardNames) -> str:
+    """A query in lowercase that is only card names, each written as the card prints it
+    (``mindslaver`` -> ``Mindslaver``, ``humility opalescence`` -> ``Humility Opalescence``), to be
+    read as cards; ``query`` unchanged otherwise. A name of one word counts only when the rules do
+    not use that word (``fog`` names a card, and ``ward`` one more), none that is a rule term."""
+    words = query.split()
+    if not words or len(words) > MAX_CARDS_TYPED or query != query.lower():
+        return query
+    names: list[str] = []
+    start = 0
+    while start < len(words):
+        for size in range(min(MAX_TERM_WORDS, len(words) - start), 0, -1):
+            text = " ".join(words[start:start + size])
+            card = cards.card(text)
+            if card is not None and not terms.is_term(text) and (size > 1 or not terms.uses(text)):
+                names.append(card.name)
+                start += size
+                break
+        else:
+            return query
+    return " ".join(names)
 
 
 def _chunks(query: str) -> list[_Chunk]:

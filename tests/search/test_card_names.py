@@ -32,6 +32,8 @@ CARDS = [
     Card("Flash", "Instant", ()),
     Card("Two-Headed Giant", "Creature — Giant Warrior", ("Double strike", "Menace")),  # a card and a variant
     Card("Giant", "Creature — Giant", ("Reach",)),  # written for the test: a card named like a term's last word
+    Card("Humility", "Enchantment", ()),
+    Card("Opalescence", "Enchantment", ()),
 ]
 
 
@@ -126,6 +128,15 @@ def test_a_card_name_searched_alone_is_read_in_any_case(with_cards: Searcher) ->
     assert _read(with_cards, "Blight Mamba?").cards == ("Blight Mamba",)
     assert _read(with_cards, "storm").text == "storm"
     assert _numbers(with_cards, "storm crow")[0].startswith("702.9")
+
+
+def test_card_names_typed_in_lowercase_alone_are_read_as_printed(with_cards: Searcher) -> None:
+    # a judge types "humility opalescence"; "mindslaver" found nothing and "stifle" was "corrected"
+    assert _read(with_cards, "humility").cards == ("Humility",)
+    assert _read(with_cards, "humility opalescence").cards == ("Humility", "Opalescence")
+    assert _read(with_cards, "giant").cards == ()             # a word the rules use (Two-Headed Giant)
+    assert _read(with_cards, "humility trample").cards == ()  # not only card names: words as typed
+    assert _read(with_cards, "flash").cards == ()             # a rule term
 
 
 def test_a_card_named_like_a_rule_term_stays_the_term(with_cards: Searcher) -> None:
