@@ -326,6 +326,10 @@ def test_the_terms_api_and_command(kb_dir: Path) -> None:
         "  ja  トランプル [2026-01-16: 702.19]\n  zh  践踏 [2024-04-12: 702.19]\n")
     as_json = json.loads(CliRunner().invoke(terms, ["トランプル", "--json", "--limit", "1", "--kb", str(kb_dir)]).output)
     assert as_json == {"query": "トランプル", "concepts": [TRAMPLE_JSON]}
+    traditional = CliRunner().invoke(terms, ["踐踏", "--kb", str(kb_dir)])  # as search reads it: 践踏
+    simplified = CliRunner().invoke(terms, ["践踏", "--kb", str(kb_dir)])
+    assert (traditional.exit_code, traditional.output) == (0, simplified.output)
+    assert traditional.output.startswith(printed.output)
     missing = CliRunner().invoke(terms, ["xyzzy", "--kb", str(kb_dir)])
     assert (missing.exit_code, missing.output) == (1, "Error: no term 'xyzzy' in the KB's term dictionary\n")
 

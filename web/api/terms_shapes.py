@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from kb.model import LANGUAGES
 from kb.store.terms import Term, TermDictionary
+from search.analysis import simplified
 
 
 def terms_json(dictionary: TermDictionary, query: str, limit: int = 20) -> dict:
     """``{"query", "concepts": [{"concept", "terms": {lang: [{"term", "reading", "kind",
     "edition", "number"}]}}]}``: the concepts with a term equal to ``query`` (folded) first, then
-    those with a term containing it; languages in ``kb.model.LANGUAGES`` order, each term once."""
+    those with a term containing it, then those of ``query`` written in Simplified Chinese
+    characters (``search.analysis.simplified``); languages in ``kb.model.LANGUAGES`` order, each
+    term once."""
+    found = dictionary.search(query, limit)
+    if simplified(query) != query:  # 踐踏, 傳奇規則: the Chinese CR's terms are written in Simplified characters
+        seen = {concept for concept, _ in found}
+        found += [(c, t) for c, t in dictionary.search(simplified(query), limit) if c not in seen]
     return {"query": query,
-            "concepts": [{"concept": concept, "terms": _by_language(terms)}
-                         for concept, terms in dictionary.search(query, limit)]}
+            "concepts": [{"concept": concept, "terms": _by_language(terms)} for concept, terms in found[:limit]]}
 
 
 def _by_language(terms: list[Term]) -> dict[str, list[dict]]:
