@@ -43,12 +43,27 @@ class Changes:
     outside: int = 0
 
 
+def _outside_chain(store: Store, edition_id: str) -> str:
+    """Why an edition is in no chain: undated, or another copy of a date whose chain edition is named."""
+    edition = store.edition(edition_id)
+    if edition.effective_date is None:
+        return f"{edition_id} is undated (only dated editions are compared)"
+    chained = store.query("SELECT c.edition FROM chain c JOIN editions e ON e.id = c.edition "
+                          "WHERE c.lang = ? AND e.effective_date = ?", (edition.lang, edition.date_text))
+    if chained:
+        return f"{edition_id} is another copy of the edition of {edition.date_text}: compare {chained[0][0]}"
+    return f"{edition_id} is in no chain of dated editions"
+
+
 def changes(store: Store, old: str, new: str) -> Changes:
     """The changes from edition ``old`` to edition ``new`` (ids of one chain, ``old`` the earlier).
     Raises ``NotAligned`` when they are not in one chain or ``old`` is not earlier."""
     where = {e: store.query("SELECT lang, position FROM chain WHERE edition = ?", (e,)) for e in (old, new)}
-    if not where[old] or not where[new] or where[old][0][0] != where[new][0][0]:
-        raise NotAligned(old, new, "both must be dated editions of one language")
+    for edition in (old, new):
+        if not where[edition]:
+            raise NotAligned(old, new, _outside_chain(store, edition))
+    if where[old][0][0] != where[new][0][0]:
+        raise NotAligned(old, new, "both must be editions of one language")
     lang, (p_old, p_new) = where[old][0][0], (where[old][0][1], where[new][0][1])
     if p_old >= p_new:
         raise NotAligned(old, new, "the first must be the earlier edition")

@@ -321,3 +321,15 @@ def test_a_crash_is_one_line_and_publishes_nothing(corpus_data, tmp_path, monkey
         "2021-11-19.txt: RuntimeError: parser bug; nothing was published\n"
     )
     assert os.listdir(tmp_path / "kb" / "builds") == []
+
+
+def test_changes_names_the_chain_edition_of_another_copy_of_a_date(tmp_path, corpus_data):
+    from tests.corpus import shared_file
+
+    build = corpus_data / "build"
+    sources = [str(build / "dbyll-20210215"), str(shared_file("ko/kormtgcr/2021-02-15.txt")), str(build / "2021-11-19.txt")]
+    assert run("build", "--only", *sources, "--kb", str(tmp_path / "kb"), "--partial")[0] == 0
+    code, _, err = run("changes", "ko-2021-02-15-dbyll", "ko-2021-11-19", "--lang", "ko", "--kb", str(tmp_path / "kb"))
+    assert (code, err) == (1, "Error: cannot list the changes from ko-2021-02-15-dbyll to ko-2021-11-19: "
+                              "ko-2021-02-15-dbyll is another copy of the edition of 2021-02-15: compare ko-2021-02-15\n")
+    assert run("changes", "ko-2021-02-15", "ko-2021-11-19", "--lang", "ko", "--kb", str(tmp_path / "kb"))[0] == 0
