@@ -15,12 +15,12 @@ import click
 
 from kb import numbers
 from web.api.history_shapes import changes_json, history_json
-from cli.options import clean_errors, kb_option, kb_store, print_json
+from cli.options import clean_errors, kb_option, kb_store, language, print_json
 
 
 @click.command("history")
 @click.argument("number")
-@click.option("--lang", default="en", show_default=True, help="Language (en, ko, ja, zh).")
+@click.option("--lang", callback=language(), default="en", show_default=True, help="Language (en, ko, ja, zh).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--json", "as_json", is_flag=True, help="Print {lang, edition, number, steps, counterparts}.")
 @kb_option
@@ -49,7 +49,7 @@ def history(number: str, lang: str, wanted: str | None, as_json: bool, kb_dir: P
 @click.command("changes")
 @click.argument("old")
 @click.argument("new")
-@click.option("--lang", default="en", show_default=True, help="Language of both editions.")
+@click.option("--lang", callback=language(), default="en", show_default=True, help="Language of both editions.")
 @click.option("--json", "as_json", is_flag=True, help="Print {lang, old, new, counts, rules, outside}.")
 @kb_option
 @clean_errors

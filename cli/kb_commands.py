@@ -16,12 +16,12 @@ from kb.store.read import Store
 from web.api.history_shapes import edition_matches
 from web.api.shapes import edition_summaries, export_json, rule_json
 from cli.export_command import export_site_command
-from cli.options import clean_errors, kb_option, kb_store, print_json
+from cli.options import clean_errors, kb_option, kb_store, language, print_json
 
 
 @click.command()
 @kb_option
-@click.option("--lang", default=None, help="Only this language (en, ko, ja, zh).")
+@click.option("--lang", callback=language(), default=None, help="Only this language (en, ko, ja, zh).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: [{id, lang, effective_date, title, rules, sources}]; undated "
               "editions also give matches: [{edition, share}] (the official editions they match, best first).")
 @clean_errors
@@ -51,7 +51,7 @@ def _effective(row: dict) -> str:
 @click.command()
 @click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @kb_option
-@click.option("--lang", default=None, help="Language of the edition (en, ko, ja, zh).")
+@click.option("--lang", callback=language(), default=None, help="Language of the edition (en, ko, ja, zh).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--format", "fmt", type=click.Choice(["json", "site"]), default="json", show_default=True,
               help="json: one edition; site: the whole site as static files into DIRECTORY.")
@@ -85,7 +85,7 @@ def export(directory: Path | None, kb_dir: Path | None, lang: str | None, wanted
 @click.command()
 @click.argument("number")
 @kb_option
-@click.option("--lang", default=None, help="Language (default: en when the KB has it).")
+@click.option("--lang", callback=language(), default=None, help="Language (default: en when the KB has it).")
 @click.option("--edition", "wanted", default=None, help="Edition id or effective date (default: the newest).")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule view as JSON (as /api/v1/rules/...).")
 @clean_errors

@@ -12,6 +12,7 @@ import click
 from ingest.manifest import ManifestError
 from ingest.sources import BuildCrashed, SourceError
 from kb.errors import KBError
+from kb.model import LANGUAGES
 from kb.store.layout import current_build, default_kb_dir
 from kb.store.read import Store
 
@@ -22,6 +23,20 @@ def kb_option(command: Callable) -> Callable:
         "--kb", "kb_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
         help="KB folder (default: $CRKB_HOME, else ~/.local/share/crkb).",
     )(command)
+
+
+def language(allow_all: bool = False) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A ``--lang`` callback: the value lower-cased, one of ``kb.model.LANGUAGES`` (or ``all``
+    when ``allow_all``), None kept; anything else is a usage error naming the choices (``--lang
+    xx`` printed an empty table)."""
+    choices = (*LANGUAGES, "all") if allow_all else LANGUAGES
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is None or value.lower() in choices:
+            return value.lower() if value else value
+        raise click.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
+
+    return check
 
 
 def kb_store(kb_dir: Path | None) -> Store:

@@ -20,7 +20,7 @@ from search.card_list import CardList
 from search.evaluate import EvalResult, QueryResult, evaluate, evaluate_with, read_queries
 from kb.store.layout import current_build, default_kb_dir
 from search.searcher import Searcher, open_searcher
-from cli.options import clean_errors, kb_option, print_json
+from cli.options import clean_errors, kb_option, language, print_json
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -31,7 +31,8 @@ def _searcher(kb_dir: Path | None) -> Searcher:
 
 @click.command("search")
 @click.argument("query")
-@click.option("--lang", default=None, help="Language of the results (en, ko, ja, zh; the query may be in any); all: every "
+@click.option("--lang", callback=language(allow_all=True), default=None,
+              help="Language of the results (en, ko, ja, zh; the query may be in any); all: every "
               "language, each one's best hits first; default: the query's own languages first, the others after.")
 @click.option("--edition", default=None, help="Edition id or effective date (default: the newest of the language).")
 @click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")

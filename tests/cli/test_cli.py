@@ -333,3 +333,10 @@ def test_changes_names_the_chain_edition_of_another_copy_of_a_date(tmp_path, cor
     assert (code, err) == (1, "Error: cannot list the changes from ko-2021-02-15-dbyll to ko-2021-11-19: "
                               "ko-2021-02-15-dbyll is another copy of the edition of 2021-02-15: compare ko-2021-02-15\n")
     assert run("changes", "ko-2021-02-15", "ko-2021-11-19", "--lang", "ko", "--kb", str(tmp_path / "kb"))[0] == 0
+
+
+@pytest.mark.parametrize("command", [["editions"], ["show", "100.1"], ["search", "trample"], ["history", "100.1"]])
+def test_an_unknown_language_is_a_usage_error_and_a_capital_one_is_read(kb, command):
+    code, out, err = run(*command, "--lang", "xx", "--kb", str(kb))
+    assert (code, out) == (2, "") and "Invalid value for '--lang': 'xx' is not one of en, ko, ja, zh" in err
+    assert run(*command, "--lang", "EN", "--kb", str(kb))[0] == 0
