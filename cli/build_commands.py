@@ -28,7 +28,7 @@ EXIT_SOURCES_FAILED = 1
 @click.option("--json", "as_json", is_flag=True, help="Print the build report as JSON.")
 @click.option("--partial", is_flag=True, help="Publish the sources that built even when others failed.")
 @click.option("--only", is_flag=True, help="Build only SOURCES, without the seeds and the sources folder.")
-@click.option("--max-mb", type=float, default=MAX_BYTES / 1e6, show_default=True,
+@click.option("--max-mb", type=click.FloatRange(min=0, min_open=True), default=MAX_BYTES / 1e6, show_default=True,
               help="Refuse source files larger than this many megabytes.")
 @clean_errors
 def build(
@@ -69,7 +69,7 @@ def build(
 @click.option("--port", default=8000, type=int, show_default=True)
 @click.option("--public-url", envvar="CRKB_PUBLIC_URL", default=None,
               help="The site's public address for absolute URLs (default http://HOST:PORT; env CRKB_PUBLIC_URL).")
-@click.option("--threads", default=None, type=int, help="Worker threads (default 8).")
+@click.option("--threads", default=None, type=click.IntRange(min=1), help="Worker threads (default 8).")
 @click.option("--quiet", is_flag=True, help="No access log (one JSON line per request on standard error).")
 @clean_errors
 def serve(sources: tuple[Path, ...], kb_dir: Path | None, host: str, port: int, public_url: str | None,

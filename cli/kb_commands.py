@@ -96,6 +96,9 @@ def show(number: str, kb_dir: Path | None, lang: str | None, wanted: str | None,
     if canonical is None:
         raise click.ClickException(f"not a rule number: {number!r}")
     store = kb_store(kb_dir)
+    written_in = numbers.prefix_language(number)  # 규칙 100.1: the Korean rule
+    if lang is None and written_in in store.languages():
+        lang = written_in
     edition = _edition_shown(store, lang, wanted)
     try:
         found = rule_json(store, edition, canonical)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -46,12 +48,16 @@ def kb_store(kb_dir: Path | None) -> Store:
 
 
 def clean_errors(command: Callable) -> Callable:
-    """Turn the errors a user can cause into one-line ``Error: ...`` messages with exit code 1."""
+    """Turn the errors a user can cause into one-line ``Error: ...`` messages with exit code 1; a
+    pipe closed by its reader ends the command quietly (exit code 0)."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
+        except BrokenPipeError:  # crkb search ... | head: the reader has what it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout again at exit
+            sys.exit(0)
         except (KBError, SourceError, ManifestError, OSError, ValueError) as err:
             raise click.ClickException(str(err)) from None
         except BuildCrashed as err:

@@ -340,3 +340,29 @@ def test_an_unknown_language_is_a_usage_error_and_a_capital_one_is_read(kb, comm
     code, out, err = run(*command, "--lang", "xx", "--kb", str(kb))
     assert (code, out) == (2, "") and "Invalid value for '--lang': 'xx' is not one of en, ko, ja, zh" in err
     assert run(*command, "--lang", "EN", "--kb", str(kb))[0] == 0
+
+
+def test_a_rule_number_written_with_a_korean_or_japanese_word_shows_that_languages_rule(kb):
+    assert run("show", "규칙 100.1", "--kb", str(kb))[1].startswith("100.1  [ko-2021-11-19")
+    assert run("show", "rule 100.1", "--kb", str(kb))[1].startswith("100.1  [en-2026-01-16")
+
+
+@pytest.mark.parametrize("command", [["serve", "--threads", "0"], ["build", "--only", "--max-mb", "-1", "x.txt"]])
+def test_counts_below_one_are_usage_errors(kb, command):
+    code, _, err = run(*command, "--kb", str(kb))
+    assert code == 2 and "is not in the range" in err
+
+
+def test_a_pipe_closed_by_its_reader_ends_the_command_quietly(monkeypatch):
+    from cli.options import clean_errors
+
+    redirected = []
+    monkeypatch.setattr("os.dup2", lambda fd, to: redirected.append(to))
+
+    @clean_errors
+    def listing() -> None:  # crkb search ... | head -1: the next write finds the pipe closed
+        raise BrokenPipeError(32, "Broken pipe")
+
+    with pytest.raises(SystemExit) as ended:
+        listing()
+    assert (ended.value.code, len(redirected)) == (0, 1)
