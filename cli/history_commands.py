@@ -66,5 +66,38 @@ def changes(old: str, new: str, lang: str, as_json: bool, kb_dir: Path | None) -
         lines.append(f"  ({found['outside']} rules an excerpt lacks are not listed as created or removed)")
     for rule in found["rules"]:
         arrow = f"{rule['old'] or '-'} -> {rule['new'] or '-'}"
-        lines.append(f"  {rule['change']:13} {arrow:22} {' (references only)' if rule['refs_only'] else ''}")
+        lines.append(f"  {rule['change']:13} {arrow:22} {' (references only)' if rule['refs_only'] else ''}".rstrip())
+        if rule.get("diff") and not rule["refs_only"]:
+            lines.append(f"      {diff_text(rule['diff'])}")
     click.echo("\n".join(lines))
+
+
+CONTEXT_WORDS = 6
+"""Words kept on each side of a change in ``diff_text`` (the rest of an unchanged run is ``…``)."""
+
+
+def diff_text(diff: list[list[str]]) -> str:
+    """A word-level diff (``[[op, text]]``, op ``=``, ``-`` or ``+``: ``kb.diff``) as one line,
+    wdiff style: ``… the player[-or planeswalker-]{+, planeswalker, or battle+} the creature …``,
+    an unchanged run cut to ``CONTEXT_WORDS`` words beside each change."""
+    out = []
+    for index, (op, text) in enumerate(diff):
+        if op == "-":
+            out.append(f"[-{text}-]")
+        elif op == "+":
+            out.append(f"{{+{text}+}}")
+        else:
+            out.append(_context(text, index > 0, index < len(diff) - 1))
+    return "".join(out).strip()
+
+
+def _context(text: str, after_change: bool, before_change: bool) -> str:
+    """An unchanged run: its first words after a change, its last before one, both between two."""
+    words, keep = text.split(" "), CONTEXT_WORDS
+    if after_change and before_change and len(words) > 2 * keep + 1:
+        return " ".join(words[:keep]) + " … " + " ".join(words[-keep:])
+    if after_change and not before_change and len(words) > keep + 1:
+        return " ".join(words[:keep]) + " …"
+    if before_change and not after_change and len(words) > keep + 1:
+        return "… " + " ".join(words[-keep:])
+    return text

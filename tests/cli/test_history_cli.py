@@ -51,6 +51,10 @@ def test_changes_list_the_battle_wave(history_kb):
     assert trample["change"] == "edited"
     assert any(op == "+" and "battle" in words for op, words in trample["diff"])
     assert found["counts"]["moved"] > 100
+    printed = CliRunner().invoke(main, ["changes", "2022-11-18", "2023-04-14", "--kb", str(history_kb)]).stdout.splitlines()
+    at = printed.index("  edited        702.19b -> 702.19b")  # its words, as the README promises, in one line
+    assert printed[at + 1] == ("      … those blocking creatures and the player{+, planeswalker,+} or [-planeswalker-]{+battle+} "
+                               "the creature is attacking. When …")
 
 
 def test_undated_seeds_name_the_editions_they_copy(history_kb):
