@@ -57,6 +57,8 @@ def _numbers(searcher: Searcher, query: str, **options) -> list[str]:
     ("O-Ring", "610.3"), ("cast trigger", "601.2i"), ("storm count", "702.40a"), ("damage on the stack", "510.2"),
     ("decked", "704.5b"), ("loops", "731.4"),  # names "deck", "loop" once stemmed: the jargon leads
     ("copy of a copy", "707.3"),
+    ("token in graveyard", "704.5d"), ("can a tapped creature block", "509.1a"),  # a player's words for the rule's
+    ("both players lose", "104.4a"), ("triggers that go off", "603.2"),
 ])
 def test_jargon_alone_puts_its_rule_first(searcher: Searcher, query: str, number: str) -> None:
     assert _numbers(searcher, query)[0] == number
