@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from ingest.sources import Diagnostic
 from kb.numbers import level, next_letter, sort_key
@@ -98,9 +98,9 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
 
     A rule flagged ``duplicate-number`` or ``out-of-sequence`` whose place expects another number
     (``_expected``: the numbers that may follow the rule before it) takes that number when it is
-    one keystroke from the one printed or the printed one cut short to its three-digit rule
-    (``_slip``), or two keystrokes off when it is the one number between its neighbours
-    (``_squeezed``), sorts before the next rule flagged neither, and is printed nowhere in the text: ko
+    one keystroke from the one printed, two of its characters swapped, or the printed one cut
+    short to its three-digit rule (``_slip``), or two keystrokes off when it is the one number
+    its place can hold (``_squeezed``), sorts before the next rule flagged neither, and is printed nowhere in the text: ko
     2017-09-29 prints ``201.3a-c`` between 201.2 and 201.3 for 201.2a-c (the real 201.3a-c follow
     201.3), ``702.105c-e`` for 702.102c-e between 702.102b and 702.103, and en 2010-06-18 ``505.54``
     for 505.5, every Korean edition of 2016-2021 ``702.212`` for 702.22b, between 702.22a and 702.22c.
@@ -117,9 +117,9 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
         if ((DUPLICATE in flags or OUT_OF_SEQUENCE in flags) and expected and number not in expected
                 and not _reprinted(rules, texts, index)):
             after = next((n for n, _, f in rules[index + 1:] if DUPLICATE not in f and OUT_OF_SEQUENCE not in f), None)
-            found = next((c for c in expected if c not in printed
-                          and (_slip(number, c) or _squeezed(number, c, after))
-                          and (after is None or sort_key(c) < sort_key(after))), None)
+            fitting = [c for c in expected if c not in printed and (after is None or sort_key(c) < sort_key(after))]
+            found = next((c for c in fitting if _slip(number, c)), None) or next(
+                (c for c in fitting if _squeezed(number, c, after, before)), None)
             if found is not None:
                 repaired[index] = found
                 printed.add(found)
@@ -131,19 +131,23 @@ def misprinted_numbers(rules: Sequence[tuple[str, int, list[str]]], texts: Seque
 
 
 def _slip(printed: str, expected: str) -> bool:
-    """Whether ``printed`` is ``expected`` mistyped: one keystroke off, or cut short to its
+    """Whether ``printed`` is ``expected`` mistyped: one keystroke off or two characters swapped
+    (en 2006-05-01 prints ``501.2``-``501.6`` for 510.2-510.6, after 510.1), or cut short to its
     three-digit rule (ko 2016-07-22 prints ``112. 특징 정의 능력…`` for 112.6a, after 112.6)."""
-    return Levenshtein.distance(expected, printed) == 1 or (level(printed) == 1 and expected.startswith(printed + "."))
+    return OSA.distance(expected, printed) == 1 or (level(printed) == 1 and expected.startswith(printed + "."))
 
 
-def _squeezed(printed: str, expected: str, after: str | None) -> bool:
-    """Whether ``printed`` is two keystrokes from ``expected``, a subrule the next rule in order
-    (``after``) follows at once: the place holds that number and no other (``702.212`` between
-    702.22a and 702.22c)."""
-    if after is None or level(expected) != 3 or Levenshtein.distance(expected, printed) > 2:
+def _squeezed(printed: str, expected: str, after: str | None, before: str) -> bool:
+    """Whether ``printed`` is two keystrokes from ``expected``, a subrule the place holds and no
+    other: the next rule in order (``after``) follows it at once (``702.212`` between 702.22a and
+    702.22c), or it is the first subrule of the rule before it (ko 2018-08-10 prints ``701.39a``,
+    Explore's first subrule, for 701.40a under 701.40 Assemble)."""
+    if level(expected) != 3 or Levenshtein.distance(expected, printed) > 2:
         return False
+    if expected == before + "a":
+        return True
     letter = next_letter(expected[-1])
-    return letter is not None and after == expected[:-1] + letter
+    return after is not None and letter is not None and after == expected[:-1] + letter
 
 
 def _reprinted(rules: Sequence[tuple[str, int, list[str]]], texts: Sequence[str], index: int) -> bool:

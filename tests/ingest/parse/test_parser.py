@@ -99,10 +99,12 @@ def test_modern_english_rules_examples_contents_and_glossary(excerpt) -> None:
     assert x.parse("en") == expected
 
 
-def test_duplicate_numbers_are_kept_and_out_of_sequence_flagged(excerpt) -> None:
+def test_numbers_printed_with_two_digits_swapped_are_read_back_from_their_place(excerpt) -> None:
+    # en 2006-05-01 prints the Status rules 510.2-510.6 as 501.2-501.6 after 510.1: 501.2 and 501.3
+    # again (Evasion Abilities has them), 501.4 out of sequence
     x = excerpt("en-2006-05-01-duplicates.txt")
     src = x.name
-    dup, oos = ("duplicate-number",), ("out-of-sequence",)
+    renumbered = ("renumbered",)
     expected = ParsedText(
         rules=[
             Rule("501", "Evasion Abilities", title="Evasion Abilities", source=src, line=1),
@@ -111,23 +113,25 @@ def test_duplicate_numbers_are_kept_and_out_of_sequence_flagged(excerpt) -> None
                 "501.2",
                 "Evasion abilities are cumulative.",
                 examples=(Example(x.after(6, "Example: ")),),
-                flags=dup,
                 source=src,
                 line=5,
             ),
-            Rule("501.3", x.after(8, "501.3. "), flags=dup, source=src, line=8),
+            Rule("501.3", x.after(8, "501.3. "), source=src, line=8),
             Rule("510", "Status", title="Status", source=src, line=10),
             Rule("510.1", x.after(12, "510.1. "), source=src, line=12),
-            Rule("501.2", x.after(14, "501.2. "), flags=dup, source=src, line=14),
-            Rule("501.3", x.after(16, "501.3. "), flags=dup, source=src, line=16),
-            Rule("501.4", x.after(18, "501.4. "), flags=oos, source=src, line=18),
+            Rule("510.2", x.after(14, "501.2. "), flags=renumbered, source=src, line=14),
+            Rule("510.3", x.after(16, "501.3. "), flags=renumbered, source=src, line=16),
+            Rule("510.4", x.after(18, "501.4. "), flags=renumbered, source=src, line=18),
             Rule("6", "Multiplayer Rules", title="Multiplayer Rules", source=src, line=20),
         ],
         glossary=[],
         diagnostics=[
             Diagnostic(src, 14, "duplicate-number", "501.2 printed again"),
+            Diagnostic(src, 14, "renumbered", "510.2 printed as 501.2"),
             Diagnostic(src, 16, "duplicate-number", "501.3 printed again"),
+            Diagnostic(src, 16, "renumbered", "510.3 printed as 501.3"),
             Diagnostic(src, 18, "out-of-sequence", "501.4 after a higher number"),
+            Diagnostic(src, 18, "renumbered", "510.4 printed as 501.4"),
         ],
     )
     assert x.parse("en") == expected

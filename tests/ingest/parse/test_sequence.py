@@ -60,3 +60,20 @@ def test_a_subrule_whose_number_was_cut_to_its_three_digit_rule_takes_its_place(
     assert numbers == ["112", "112.6", "112.6a", "112.6b", "703", "703.4j", "703.4k", "703"]
     assert said == ["112.6a printed as 112"]
     assert flags[2] == ["renumbered"] and flags[0] == []
+
+
+def test_a_first_subrule_printed_two_keystrokes_off_takes_its_place_under_the_rule_before_it() -> None:
+    # shaped as ko 2018-08-10: Assemble (701.40)'s one subrule printed 701.39a, Explore's first
+    numbers, flags, said = _repaired(("701.39", "Explore"), ("701.39a", "To explore, reveal."),
+                                     ("701.40", "Assemble"), ("701.39a", "Assemble puts gears."), ("701.41", "Next"))
+    assert numbers == ["701.39", "701.39a", "701.40", "701.40a", "701.41"]
+    assert said == ["701.40a printed as 701.39a"] and flags[1] == flags[4] == [] and flags[3] == ["renumbered"]
+
+
+def test_a_number_with_two_digits_swapped_takes_its_place() -> None:
+    # shaped as en 2006-05-01 (510.2-510.6 printed 501.2-501.6) and 2006-10-01 (423.2b printed 432.2b)
+    numbers, _, said = _repaired(("501", "Evasion"), ("501.1", "Evade."), ("501.2", "Stack."), ("510", "Status"),
+                                 ("510.1", "Status is state."), ("501.2", "Not a characteristic."),
+                                 ("501.3", "Untapped."), ("511", "Next"))
+    assert numbers == ["501", "501.1", "501.2", "510", "510.1", "510.2", "510.3", "511"]
+    assert said == ["510.2 printed as 501.2", "510.3 printed as 501.3"]
