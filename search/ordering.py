@@ -225,7 +225,8 @@ def merge_languages(found: list[list[Any]], query: str, preferred: set[str] | No
     """Hits of several editions (``search.searcher.Hit`` lists, each best first) as one list: the
     hits in the language the query is written in first (``kb.scripts``: Latin letters are
     English, Hangul Korean, kana Japanese, kanji alone Japanese or Chinese), then the others.
-    Within each group a hit ranks by its score relative to its edition's best: scores are not
+    Within each group a hit ranks by its score relative to its edition's first (``_in_order``: an
+    edition's own order kept): scores are not
     comparable between languages (a Japanese bigram query scores far above an English word, and
     an English question searched in Korean finds only stray words). ``preferred`` overrides the
     languages the query's script gives (``query_languages``). ``side_by_side``: by that relative
@@ -233,8 +234,24 @@ def merge_languages(found: list[list[Any]], query: str, preferred: set[str] | No
     preferred = query_languages(query) if preferred is None else preferred
     ranked = []
     for hits in found:
-        top = max((hit.score for hit in hits), default=1.0) or 1.0
-        ranked += [((-hit.score / top, hit.lang not in preferred) if side_by_side
-                    else (hit.lang not in preferred, -hit.score / top), hit) for hit in hits]
+        for relative, hit in zip(_in_order(hits), hits):
+            ranked.append(((-relative, hit.lang not in preferred) if side_by_side
+                           else (hit.lang not in preferred, -relative), hit))
     ranked.sort(key=lambda pair: pair[0])  # stable: editions in the store's order on ties
     return [hit for _, hit in ranked]
+
+
+ORDER_STEP = 1e-9
+"""How much lower than the hit before it a hit's relative score is kept at least (``_in_order``)."""
+
+
+def _in_order(hits: list[Any]) -> list[float]:
+    """Each hit's score relative to its edition's first (1.0 for the first), always below the one
+    before it: an edition's hits keep the order its search gave them (a name's rules are listed
+    first whatever their scores: ``maximum hand size`` in every language listed 514.1, which scores
+    higher, before 402.2)."""
+    first = (hits[0].score if hits else 1.0) or 1.0
+    relative: list[float] = []
+    for hit in hits:
+        relative.append(min(hit.score / first, relative[-1] - ORDER_STEP) if relative else 1.0)
+    return relative

@@ -274,6 +274,23 @@ def test_without_a_language_the_other_languages_are_searched_only_to_fill_the_li
     assert searcher.search(query, lang=None, limit=limit) == expected
 
 
+def test_every_language_keeps_each_editions_own_order(searcher: Searcher) -> None:
+    # a name's rules are listed first whatever their scores (maximum hand size: 402.2, then
+    # 514.1, which scores higher); merging the languages re-sorted them by score
+    def hit(number: str, lang: str, score: float) -> Hit:
+        return Hit(number, lang, f"{lang}-2026-01-16", "", "", score)
+
+    english = [hit("402.2", "en", 650.0), hit("514.1", "en", 690.0), hit("902.5b", "en", 60.0)]
+    japanese = [hit("402.2", "ja", 90.0), hit("514.1", "ja", 80.0)]
+    assert [(h.lang, h.number) for h in merge_languages([english, japanese], "maximum hand size")] == [
+        ("en", "402.2"), ("en", "514.1"), ("en", "902.5b"), ("ja", "402.2"), ("ja", "514.1")]
+    side = merge_languages([english, japanese], "maximum hand size", side_by_side=True)
+    assert [(h.lang, h.number) for h in side] == [
+        ("en", "402.2"), ("ja", "402.2"), ("en", "514.1"), ("ja", "514.1"), ("en", "902.5b")]
+    english = [h.number for h in searcher.search("maximum hand size", lang=None, limit=30) if h.lang == "en"]
+    assert english == [h.number for h in searcher.search("maximum hand size", lang="en", limit=30)][:len(english)]
+
+
 def test_rule_texts_are_read_from_the_store_once_per_edition(tmp_path_factory: pytest.TempPathFactory,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     searcher = open_searcher(build_search_kb(tmp_path_factory.mktemp("texts-kb")))
