@@ -229,12 +229,16 @@ class Searcher:
         return query if typed and not typed & set(named_rules(searcher, translated, edition.lang)) else translated
 
     def _own_languages(self, query: str, searched: set[str]) -> set[str]:
-        """The languages ``query`` is written in (``ordering.query_languages``); of two (kanji alone:
+        """The languages ``query`` is written in: a rule number's prefix word's (``규칙``, ``规则``:
+        ``kb.numbers.prefix_language``), else ``ordering.query_languages``'s; of two (kanji alone:
         Japanese or Chinese), those the term dictionary did not have to translate it into, when
         one did (践踏 is Chinese: in Japanese it is searched as トランプル). First, a query that
         writes no Japanese term as typed is Chinese when Japanese writes its characters otherwise
         (``written_as_japanese``: 傳奇規則, 踐踏), or when it is in Traditional characters
         whose Simplified form writes a Chinese term (法術力; 呪文 and 探査 are Japanese)."""
+        written_in = numbers.prefix_language(query) if parse_query(query).number else None
+        if written_in in searched:  # 规则 510.1c: Chinese, as the site opens it (kb.numbers.PREFIX_LANGUAGES)
+            return {written_in}
         preferred = query_languages(query)
         if len(preferred & searched) > 1:
             chinese, dictionary = simplified(query), self._dictionary()

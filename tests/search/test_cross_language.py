@@ -450,6 +450,12 @@ def test_a_number_with_a_prefix_word_opens_the_rule_in_that_words_language(kb_di
     assert client.get("/search", query_string={"q": query}).headers["Location"] == location
 
 
+@pytest.mark.parametrize(("query", "lang"), [("规则 702.19b", "zh"), ("規則 702.19b", "ja"), ("규칙702.19b", "ko")])
+def test_a_number_with_a_prefix_word_searched_in_every_language_lists_that_words_language_first(kb, query, lang) -> None:
+    # as the site opens it; kanji alone were Japanese or Chinese, and 规则 went after the Japanese
+    assert [(hit.lang, hit.number) for hit in kb.search(query)][0] == (lang, "702.19b")
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("두 배로 하다", ["701.9", "701.9a", "701.9b"]),          # Double: 배로 was cut to 배 (no title 두 배 하다)
     ("던전에 진입", ["701.46", "701.46a", "701.46b"]),        # Venture into the Dungeon
