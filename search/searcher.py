@@ -441,10 +441,22 @@ class Searcher:
                       words if lang in CJK_LANGUAGES else None)  # bigram runs: エンチャント marks no ント
         analyzer = self._analyzers[lang]  # reused: its stemming cache makes snippets 2x faster
         texts = self._rule_texts(edition.id, [found["seq"] for found, _ in results])
-        return [
-            self._hit(edition, found, snippet(texts.get(found["seq"], ""), marks.terms, analyzer, marks.words), score)
-            for found, score in results
-        ], marks
+
+        def marked(seq: int) -> str:
+            shown = snippet(texts.get(seq, ""), marks.terms, analyzer, marks.words)
+            return shown if MARK in shown or not marks.terms else self._in_examples(edition, seq, marks, shown)
+
+        return [self._hit(edition, found, marked(found["seq"]), score) for found, score in results], marks
+
+    def _in_examples(self, edition: Edition, seq: int, marks: Marks, shown: str) -> str:
+        """The snippet of a rule found by its examples alone (``summoning sickness`` in 702.51b's
+        "Heartless Summoning"): the first example with a match, after ``Example:``; ``shown`` (the
+        rule's text, nothing marked) when none has one."""
+        for text in self.store.example_texts(edition.id, seq):
+            found = snippet(text, marks.terms, self._analyzers[edition.lang], marks.words)
+            if MARK in found:
+                return f"{EXAMPLE_LABELS.get(edition.lang, EXAMPLE_LABELS['en'])} {found}"
+        return shown
 
     def _list_rules(self, edition_id: str) -> frozenset[int]:
         """The documents (seqs) of the edition's rules that are mostly lists of names
@@ -588,6 +600,12 @@ class Searcher:
         """The one place an edition's whoosh index is opened (called by ``self._readers``)."""
         index = whoosh.index.open_dir(self.index_dir, indexname=edition_id)
         return index.searcher(weighting=weighting())
+
+
+MARK = "<mark>"
+EXAMPLE_LABELS = {"en": "Example:", "ko": "예시:", "ja": "例：", "zh": "例如："}
+"""What a snippet taken from a rule's example opens with, per language (as the site labels an
+example: web/translations)."""
 
 
 def open_searcher(build: BuildPaths) -> Searcher:

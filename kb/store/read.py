@@ -148,6 +148,13 @@ class Store:
             out.update(self._db().execute(sql, (edition_id, *chunk)).fetchall())
         return out
 
+    def example_texts(self, edition_id: str, seq: int) -> list[str]:
+        """The texts of the examples of the edition's rule at document position ``seq``, in order
+        (``[]`` when it has none)."""
+        found = self._db().execute("SELECT text FROM examples WHERE edition = ? AND rule_seq = ? ORDER BY idx",
+                                   (edition_id, seq))
+        return [row[0] for row in found]
+
     def children(self, edition_id: str, number: str) -> list[Rule]:
         """The rules directly under ``number`` (``702 -> 702.1, 702.2 ...``), document order."""
         return self._rules(edition_id, "parent = ?", (number,))

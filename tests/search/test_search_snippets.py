@@ -58,6 +58,14 @@ def test_a_possessive_marks_its_word_not_an_s(searcher: Searcher) -> None:
     assert any("<mark>creature’s</mark>" in text for text in snippets)
 
 
+def test_a_rule_found_by_its_example_shows_the_example_marked(searcher: Searcher) -> None:
+    # its text holds neither word: the snippet showed it with nothing marked
+    hit = searcher.search("protection from green", lang="en", limit=1)[0]
+    assert hit.number == "702.19b" and hit.snippet.startswith(
+        "Example: A 6/6 <mark>green</mark> creature with trample is blocked by a 2/2 creature with "
+        "<mark>protection</mark> from <mark>green</mark>. ")
+
+
 def test_a_number_hit_shows_the_rule_text_unmarked(searcher: Searcher) -> None:
     hit = searcher.search("103.5a", lang="en")[0]
     assert hit == Hit("103.5a", "en", "en-2026-01-16", "Starting the Game",
