@@ -140,8 +140,9 @@ NAMED = re.compile(r"\bis called (?:the )?\W?(\w[\w -]{1,40}?)\W?[.,;]")
 """What an English key (lower-cased) says a thing "is called" ("this is called mana burn.")."""
 REWRITTEN_WORDS = 60.0
 """Least ``token_set_ratio`` of a rule and the rule of its number it was rewritten as (pass 10). On
-the English corpus 26 pairs at 60, two of them doubtful (2015-11-13 107.4c, colorless mana; 2004-10-01
-215, a title become "This section is now empty"); at 50 ten more, most of them strangers
+the English corpus 26 pairs at 60, three of them doubtful (2015-11-13 107.4c and 711.1a, colorless
+mana and double-faced cards; 2004-10-01 215, a title become "This section is now empty"); at 50 ten
+more, most of them strangers
 (2020-09-25 700.8: cards of a set, then the party)."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
@@ -776,6 +777,7 @@ def _gaps(kids, target, pairs, taken) -> list[tuple[list[AlignedRule], list[Alig
 
 
 def _pair_rewritten(left: list[AlignedRule], right: list[AlignedRule], pair) -> bool:
+    """Pair the rules of one gap (``_gaps``) that pass 10 pairs; True when it paired any."""
     scores = {(o.seq, n.seq): (fuzz.token_set_ratio(o.key, n.key), fuzz.ratio(o.key, n.key))
               for o in left for n in right}
     paired = False
@@ -784,7 +786,8 @@ def _pair_rewritten(left: list[AlignedRule], right: list[AlignedRule], pair) -> 
         if n is None:
             continue
         score = scores[o.seq, n.seq]
-        best = score >= max(scores[o.seq, r.seq] for r in right) and score >= max(scores[l.seq, n.seq] for l in left)
+        best = (score >= max(scores[o.seq, other.seq] for other in right)
+                and score >= max(scores[other.seq, n.seq] for other in left))
         if best and score[0] >= REWRITTEN_WORDS and _keeps_named(o.key, n.key):
             pair(o.seq, n.seq)
             paired = True
