@@ -35,7 +35,7 @@ def language(allow_all: bool = False) -> Callable[[click.Context, click.Paramete
 
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
         if value is None or value.lower() in choices:
-            return value.lower() if value else value
+            return value and value.lower()
         raise click.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
 
     return check
