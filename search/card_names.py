@@ -173,8 +173,8 @@ def _cards_typed_lowercase(query: str, terms: Terms, cards: CardNames) -> str:
     read as cards; ``query`` unchanged otherwise. A name of one word counts only when the rules do
     not use that word (``fog`` names a card, and ``ward`` one more), none that is a rule term."""
     words = query.split()
-    if not words or len(words) > MAX_CARDS_TYPED or query != query.lower():
-        return query
+    if not words or len(words) > MAX_CARDS_TYPED or query != query.lower() or not query.isascii():
+        return query  # the card list's names are English
     names: list[str] = []
     start = 0
     while start < len(words):

@@ -236,7 +236,8 @@ class Searcher:
         writes no Japanese term as typed is Chinese when Japanese writes its characters otherwise
         (``written_as_japanese``: 傳奇規則, 踐踏), or when it is in Traditional characters
         whose Simplified form writes a Chinese term (法術力; 呪文 and 探査 are Japanese)."""
-        written_in = numbers.prefix_language(query) if parse_query(query).number else None
+        numbered = any(char.isdigit() for char in query) and parse_query(query).number
+        written_in = numbers.prefix_language(query) if numbered else None
         if written_in in searched:  # 规则 510.1c: Chinese, as the site opens it (kb.numbers.PREFIX_LANGUAGES)
             return {written_in}
         preferred = query_languages(query)
