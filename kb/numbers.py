@@ -64,8 +64,9 @@ def parse_number(text: str) -> str | None:
     """Return the canonical form of a rule number written loosely, or None.
 
     Accepts upper-case letters, a trailing period, a ``CR``/``r``/``rule``/``section``/``§`` prefix
-    (and the Korean, Japanese and Chinese words, with "comprehensive rules": ``総合ルール702.11b``), inner spaces around the dot, a comma, hyphen or
-    underscore for the dot (``702-19b``, ``702_19b``: URL slugs), a
+    (and the Korean, Japanese and Chinese words, with "comprehensive rules": ``総合ルール702.11b``),
+    inner spaces around the dot, a comma, hyphen or underscore for the dot (``702-19b``,
+    ``702_19b``: URL slugs), a
     dot before the letter, full-width digits (NFKC) and the anchor form ``R70219b``. Subrule letters ``l``
     and ``o`` do not exist in the CR and give None.
     """
