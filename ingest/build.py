@@ -69,8 +69,8 @@ def build_kb(
     Returns the ``BuildReport`` (``published`` False when it was not; failed sources carry
     their one-line message). ``max_bytes`` caps one source file's size; ``progress`` shows a tqdm
     bar on stderr; ``workers`` is how many processes build editions (default: one per CPU; small
-    builds run in this process). Raises ``SourceError`` for a path that does not exist,
-    ``ManifestError`` for a bad manifest (both before anything is written), and ``BuildCrashed``
+    builds run in this process). Raises ``SourceError`` for a path that does not exist (before
+    anything is written; a folder whose manifest is broken is a failed source), and ``BuildCrashed``
     for an unexpected error (the new build is discarded, the KB in place is untouched).
     """
     kb_dir = Path(kb_dir)

@@ -139,7 +139,10 @@ def _parse_files(
 
 def read_checked(source: SourcePlan, max_bytes: int = MAX_BYTES) -> SourceText:
     """Read one file with ``read_source`` after checking it is not empty nor over ``max_bytes``
-    bytes; the manifest's format hint is passed on. Raises ``SourceError``."""
+    bytes; the manifest's format hint is passed on. Raises ``SourceError`` (with the plan's own
+    ``SourcePlan.error`` first)."""
+    if source.error is not None:
+        raise SourceError(display_path(source.path), None, source.error)
     size = source.path.stat().st_size
     if size == 0:
         raise SourceError(display_path(source.path), None, "empty file")

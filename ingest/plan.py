@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, SourceHints, load_manifest
+from ingest.manifest import MANIFEST_NAME, Manifest, ManifestEntry, ManifestError, SourceHints, load_manifest
 from ingest.read.detect import UNKNOWN, detect_meta
 from ingest.report import SourceReport
 from ingest.sources import SourceError, SourceMeta, SourceText, display_path
@@ -33,10 +33,13 @@ _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
 
 @dataclass(frozen=True)
 class SourcePlan:
-    """One file to read, with what a manifest says about it."""
+    """One file to read, with what a manifest says about it; ``error`` says why it cannot be read
+    when that is known from the plan (the manifest of a folder is broken: ``ingest.edition``
+    fails the source with it)."""
 
     path: Path
     hints: SourceHints = SourceHints()
+    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,9 +69,9 @@ def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
     file name with numbers compared as numbers. A file given twice is read once. Hidden files,
     manifests and term lists (``ingest.term_lists``, even when given by name) are skipped; a folder
     under a folder given that cannot be listed is planned as a source of its own, whose reading
-    fails naming it (``ingest.read.formats``), never passed over. Raises
-    ``SourceError`` for a path that does not exist and
-    ``ingest.manifest.ManifestError`` for a bad manifest."""
+    fails naming it (``ingest.read.formats``), never passed over; so is a folder whose manifest is
+    broken (``SourcePlan.error``: none of its files is read). Raises ``SourceError`` for a path
+    that does not exist."""
     plans: list[EditionPlan] = []
     seen: set[Path] = set()
     for path in paths:
@@ -85,7 +88,10 @@ def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
 
 def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
     manifest_path = folder / MANIFEST_NAME
-    manifest = load_manifest(manifest_path) if manifest_path.is_file() else Manifest(manifest_path, ())
+    try:
+        manifest = load_manifest(manifest_path) if manifest_path.is_file() else Manifest(manifest_path, ())
+    except ManifestError as err:  # the folder fails as one source; the other sources build
+        return [EditionPlan((SourcePlan(manifest_path, error=f"{err.reason}: no file of {folder.name}/ is read"),))]
     found, unreadable = _walk(folder)
     files = sorted((p for p in found if _is_source(p, folder)), key=lambda p: natural_key(p, folder))
     manifest = Manifest(manifest.path, manifest.entries + page_folders(files, manifest))

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.store.layout import current_build
+from kb.store.read import Store
 from cli.main import main
 
 
@@ -88,13 +89,21 @@ def test_build_of_nothing_good_keeps_the_old_kb_and_exits_1(corpus_data, tmp_pat
     assert current_build(kb_dir).root == live and os.listdir(kb_dir / "builds") == [live.name]
 
 
-def test_build_refuses_a_missing_source_and_a_bad_manifest(tmp_path):
+def test_build_refuses_a_missing_source_and_fails_a_folder_with_a_bad_manifest(tmp_path, corpus_data):
     code, _, err = run("build", "--only", str(tmp_path / "nope.txt"), "--kb", str(tmp_path / "kb"))
     assert code == 2 and "does not exist" in err
-    (tmp_path / "manifest.toml").write_text("[[source]]\npath = \n")
-    code, _, err = run("build", "--only", str(tmp_path), "--kb", str(tmp_path / "kb"))
-    assert code == 1 and err.startswith(f"Error: {tmp_path / 'manifest.toml'}: not valid TOML") and "line 2" in err
-    assert not (tmp_path / "kb").exists()
+    bad = tmp_path / "bad"  # one broken source never stops the others: a bad manifest stopped the whole build
+    bad.mkdir()
+    (bad / "manifest.toml").write_text("[[source]]\npath = \n")
+    (bad / "2026-01-16.txt").write_bytes((corpus_data / "build" / "2026-01-16.txt").read_bytes())
+    good = corpus_data / "build" / "2021-11-19.txt"
+    code, out, err = run("build", "--only", str(bad), str(good), "--kb", str(tmp_path / "kb"))
+    assert (code, err) == (1, "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n")
+    failed = [line.strip() for line in out.splitlines() if "not valid TOML" in line]
+    assert failed == [f"{bad / 'manifest.toml'}: not valid TOML: Invalid value (at line 2, column 8): no file of bad/ is read"]
+    code, _, err = run("build", "--only", "--partial", str(bad), str(good), "--kb", str(tmp_path / "kb"))
+    assert err == "Error: 1 source(s) failed; the others are published.\n"
+    assert [e.id for e in Store(current_build(tmp_path / "kb").store).editions()] == ["ko-2021-11-19"]
 
 
 def test_build_uses_crkb_home(corpus_data, tmp_path, monkeypatch):

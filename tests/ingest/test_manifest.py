@@ -88,7 +88,17 @@ def test_bad_manifests_are_refused_with_the_reason(tmp_path, text, message):
     (tmp_path / "a.txt").write_text("x")
     (tmp_path / "manifest.toml").write_text(text)
     with pytest.raises(ManifestError, match=message):
-        plan_editions([tmp_path])
+        load_manifest(tmp_path / "manifest.toml")
+    plans = plan_editions([tmp_path])  # the folder is one failed source, with the reason
+    assert [(p.path.name, p.error) for plan in plans for p in plan.files] == [
+        ("manifest.toml", f"{load_reason(tmp_path)}: no file of {tmp_path.name}/ is read")]
+
+
+def load_reason(folder):
+    try:
+        load_manifest(folder / "manifest.toml")
+    except ManifestError as err:
+        return err.reason
 
 
 def test_manifest_hints_are_read_with_their_types(tmp_path):
