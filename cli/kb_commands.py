@@ -72,6 +72,8 @@ def export(directory: Path | None, kb_dir: Path | None, lang: str | None, wanted
             raise click.UsageError("--format site needs a DIRECTORY")
         export_site_command(kb_dir or default_kb_dir(), directory, search=not no_search, as_json=as_json)
         return
+    if directory is not None:
+        raise click.UsageError("DIRECTORY is for --format site; --format json writes to standard output or -o FILE")
     if lang is None and wanted is None:
         raise click.UsageError("give --lang, --edition or both")
     store = kb_store(kb_dir)

@@ -15,6 +15,7 @@ from ingest.manifest import ManifestError
 from ingest.sources import BuildCrashed, SourceError
 from kb.errors import KBError
 from kb.model import LANGUAGES
+from kb.numbers import parse_number
 from kb.store.layout import current_build, default_kb_dir
 from kb.store.read import Store
 
@@ -39,6 +40,17 @@ def language(allow_all: bool = False) -> Callable[[click.Context, click.Paramete
         raise click.BadParameter(f"{value!r} is not one of {', '.join(choices)}")
 
     return check
+
+
+def rule_number(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A callback for an option naming a section or rule: its canonical number (``702.19B`` ->
+    ``702.19b``), None kept; anything else is a usage error (``--section abc`` found nothing)."""
+    if value is None:
+        return None
+    number = parse_number(value)
+    if number is None:
+        raise click.BadParameter(f"{value!r} is not a section or rule number (7, 702, 702.19)")
+    return number
 
 
 def kb_store(kb_dir: Path | None) -> Store:

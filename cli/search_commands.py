@@ -20,7 +20,7 @@ from search.card_list import CardList
 from search.evaluate import EvalResult, QueryResult, evaluate, evaluate_with, read_queries
 from kb.store.layout import current_build, default_kb_dir
 from search.searcher import Searcher, open_searcher
-from cli.options import clean_errors, kb_option, language, print_json
+from cli.options import clean_errors, kb_option, language, print_json, rule_number
 
 _TAG = re.compile(r"<[^>]+>")
 
@@ -35,7 +35,7 @@ def _searcher(kb_dir: Path | None) -> Searcher:
               help="Language of the results (en, ko, ja, zh; the query may be in any); all: every "
               "language, each one's best hits first; default: the query's own languages first, the others after.")
 @click.option("--edition", default=None, help="Edition id or effective date (default: the newest of the language).")
-@click.option("--section", default=None, help="Only rules under this section or rule number (7, 702).")
+@click.option("--section", callback=rule_number, default=None, help="Only rules under this section or rule number (7, 702).")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON hits, best first.")
 @kb_option

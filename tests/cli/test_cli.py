@@ -375,3 +375,17 @@ def test_a_pipe_closed_by_its_reader_ends_the_command_quietly(monkeypatch):
     with pytest.raises(SystemExit) as ended:
         listing()
     assert (ended.value.code, len(redirected)) == (0, 1)
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    (["search", "trample", "--section", "abc"], "'abc' is not a section or rule number"),  # found nothing, exit 0
+    (["export", "--lang", "en", "somewhere"], "DIRECTORY is for --format site"),  # JSON went to standard output
+])
+def test_arguments_that_would_be_ignored_are_usage_errors(kb, command, message):
+    code, out, err = run(*command, "--kb", str(kb))
+    assert (code, out) == (2, "") and message in err
+
+
+def test_a_section_is_read_in_any_spelling(kb):
+    code, out, _ = run("search", "trample", "--section", "702.19B", "--lang", "en", "--kb", str(kb))
+    assert code == 0 and out.startswith("en-2026-01-16 702.19b (Trample)")
