@@ -56,7 +56,8 @@ def numbered(text: str) -> Numbered | None:
     ``215. This section is now empty. ...`` (a three-digit rule with a sentence), and repairs the
     misprints ``606. 8b Players ...`` (``606.8b``) and ``901.4.All plane ...`` (no space after the
     number's period, en 2023-09-01) and ``720 . 前兆カード`` (a space before a three-digit rule's
-    period, ja 2026-01-16) with ``repaired=True``. Sections and three-digit
+    period, ja 2026-01-16) and a number printed twice (``702.189. 702.189. 火の技``, ja 2026-01-16)
+    with ``repaired=True``. Sections and three-digit
     rules need their period (``100 cards`` is no rule); a section also needs a heading-like text
     (``1. Text on an object ...`` is a numbered list item, not section 1). An upper-case subrule
     letter is lowered; ``l``/``o`` letters (not in the CR) are kept as printed.
@@ -74,6 +75,9 @@ def numbered(text: str) -> Numbered | None:
     depth = level(number)
     if depth <= 1 and match.group("dot") is None or depth == 0 and not is_heading(body):
         return None
+    again = re.match(rf"{re.escape(number)}\.?\s+", body, re.IGNORECASE)  # ja 2026-01-16: 702.189. 702.189. 火の技
+    if again and body[again.end():]:
+        return Numbered(number, body[again.end():], repaired=True)
     return Numbered(number, body, repaired=match.group("glued") is not None or match.group("spaced") is not None)
 
 

@@ -67,7 +67,8 @@ def _printed(lines: list[str], wrapped: bool) -> list[tuple[str, str]]:
             continue
         rule, heading = RULE_LINE.match(line), HEADING_LINE.match(line)
         if rule:
-            found.append((f"{rule.group(1)}.{rule.group(2)}", rule.group(3)))
+            number = f"{rule.group(1)}.{rule.group(2)}"  # 2005-08-01 prints "602.2a 602.2a Any rule ...": one number
+            found.append((number, re.sub(rf"^{re.escape(number)}\.?\s+", "", rule.group(3))))
         elif heading:
             found.append((heading.group(1), heading.group(2)))
     return found

@@ -45,7 +45,8 @@ def test_every_kormtgcr_rule_line_is_a_rule_and_the_glossary_is_omitted(kormtgcr
         printed_as = dict(d.text.split(" printed as ") for d in parsed.diagnostics if d.kind == "renumbered")
         as_printed = (printed_as[r.number] if "renumbered" in r.flags else r.number for r in parsed.rules)
         ours = Counter(number for number in as_printed if "." in number)  # "112. …" for 112.6a is no rule line
-        odd = [d for d in parsed.diagnostics if d.kind in ("unparsed", "malformed-number")]
+        odd = [d for d in parsed.diagnostics if d.kind in ("unparsed", "malformed-number")
+               and not d.text.startswith("712.3b 712.3b ")]  # 2016-2021 print the number twice, read as one
         if printed != ours or parsed.glossary or odd:
             problems[name] = (printed - ours, ours - printed, len(parsed.glossary), odd[:3])
     assert problems == {}

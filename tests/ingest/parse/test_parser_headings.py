@@ -44,6 +44,10 @@ def test_english_and_japanese_titles_are_not_split() -> None:
             "901.4.All plane and phenomenon cards remain in the command zone",
             Numbered("901.4", "All plane and phenomenon cards remain in the command zone", repaired=True),
         ),
+        # the number printed twice: ja 2026-01-16 702.189, en 2005-08-01 602.2a, ko 2016-2021 712.3b
+        ("702.189. 702.189. 火の技／Firebending", Numbered("702.189", "火の技／Firebending", repaired=True)),
+        ("602.2a 602.2a Any rule", Numbered("602.2a", "Any rule", repaired=True)),
+        ("702.19b See rule 702.19c.", Numbered("702.19b", "See rule 702.19c.")),
         ("103.2.a list", None),
         ("1. Text on an object that explains what that object does or can do.", None),
         ("10. 用語集", None),
