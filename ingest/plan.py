@@ -34,8 +34,8 @@ _DATE_IN_NAME = re.compile(r"(?:19|20)\d{2}-?\d{2}-?\d{2}")
 @dataclass(frozen=True)
 class SourcePlan:
     """One file to read, with what a manifest says about it; ``error`` says why it cannot be read
-    when that is known from the plan (the manifest of a folder is broken: ``ingest.edition``
-    fails the source with it)."""
+    when that is known from the plan (a folder could not be listed, or its manifest is broken:
+    ``ingest.edition`` fails the source with it)."""
 
     path: Path
     hints: SourceHints = SourceHints()
@@ -68,9 +68,9 @@ def plan_editions(paths: Sequence[Path]) -> list[EditionPlan]:
     """Plan the editions of ``paths`` (files or folders), in the order given, folders sorted by
     file name with numbers compared as numbers. A file given twice is read once. Hidden files,
     manifests and term lists (``ingest.term_lists``, even when given by name) are skipped; a folder
-    under a folder given that cannot be listed is planned as a source of its own, whose reading
-    fails naming it (``ingest.read.formats``), never passed over; so is a folder whose manifest is
-    broken (``SourcePlan.error``: none of its files is read). Raises ``SourceError`` for a path
+    under a folder given that cannot be listed is planned as a source of its own that fails
+    naming it, never passed over, and so is a folder whose manifest is broken (``SourcePlan.error``:
+    none of its files is read). Raises ``SourceError`` for a path
     that does not exist."""
     plans: list[EditionPlan] = []
     seen: set[Path] = set()
@@ -109,20 +109,21 @@ def _plan_folder(folder: Path, seen: set[Path]) -> list[EditionPlan]:
             groups[entry.path].append(file)
         else:
             plans.append(EditionPlan((SourcePlan(file, entry.hints if entry else SourceHints()),)))
-    plans += [EditionPlan((SourcePlan(sub),)) for sub in unreadable if not _hidden(sub, folder)]
+    plans += [EditionPlan((SourcePlan(sub, error=f"cannot list the folder: {why}; its files are not read"),))
+              for sub, why in unreadable if not _hidden(sub, folder)]
     return [p if isinstance(p, EditionPlan) else _group_plan(manifest, p, groups[p]) for p in plans]
 
 
-def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
+def _walk(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
     """Every file under ``folder`` (symbolic links to folders not followed), and the folders under
-    it that could not be listed (``Path.rglob`` passes over those without a word: a build would
-    publish without their editions). An unreadable folder is planned as a source of its own,
-    whose reading fails and names it."""
+    it that could not be listed, with why (``Path.rglob`` passes over those without a word: a
+    build would publish without their editions). An unreadable folder is planned as a source of
+    its own, failed with that reason (``SourcePlan.error``)."""
     files: list[Path] = []
-    unreadable: list[Path] = []
+    unreadable: list[tuple[Path, str]] = []
 
     def failed(error: OSError) -> None:
-        unreadable.append(Path(error.filename))
+        unreadable.append((Path(error.filename), error.strerror or str(error)))
 
     for root, _, names in os.walk(folder, onerror=failed):
         files += [Path(root) / name for name in names]

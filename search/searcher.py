@@ -67,6 +67,7 @@ from pathlib import Path
 
 import whoosh.index
 from whoosh import query as wq
+from whoosh.analysis import Analyzer
 from whoosh.searching import Searcher as WhooshSearcher
 
 from search.card_list import CardList, kb_card_list, together
@@ -445,16 +446,16 @@ class Searcher:
 
         def marked(seq: int) -> str:
             shown = snippet(texts.get(seq, ""), marks.terms, analyzer, marks.words)
-            return shown if MARK in shown or not marks.terms else self._in_examples(edition, seq, marks, shown)
+            return shown if MARK in shown or not marks.terms else self._in_examples(edition, seq, marks, analyzer, shown)
 
         return [self._hit(edition, found, marked(found["seq"]), score) for found, score in results], marks
 
-    def _in_examples(self, edition: Edition, seq: int, marks: Marks, shown: str) -> str:
+    def _in_examples(self, edition: Edition, seq: int, marks: Marks, analyzer: Analyzer, shown: str) -> str:
         """The snippet of a rule found by its examples alone (``summoning sickness`` in 702.51b's
         "Heartless Summoning"): the first example with a match, after ``Example:``; ``shown`` (the
         rule's text, nothing marked) when none has one."""
         for text in self.store.example_texts(edition.id, seq):
-            found = snippet(text, marks.terms, self._analyzers[edition.lang], marks.words)
+            found = snippet(text, marks.terms, analyzer, marks.words)
             if MARK in found:
                 return f"{EXAMPLE_LABELS.get(edition.lang, EXAMPLE_LABELS['en'])} {found}"
         return shown

@@ -6,7 +6,6 @@ import bz2
 import gzip
 import io
 import lzma
-import os
 import re
 import zlib
 from collections.abc import Callable
@@ -143,8 +142,6 @@ def _check_rule_lines(text: str, path: str) -> None:
 
 
 def _read_bytes(path: Path) -> bytes:
-    if path.is_dir():  # a folder of a sources folder that could not be listed (ingest.plan)
-        raise SourceError(str(path), None, _folder_error(path))
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -152,11 +149,3 @@ def _read_bytes(path: Path) -> bytes:
         return path.read_bytes()
     except OSError as err:
         raise SourceError(str(path), None, f"cannot read: {err.strerror or err}") from None
-
-
-def _folder_error(path: Path) -> str:
-    try:
-        with os.scandir(path):
-            return "a folder, not a text: its files are read when the folder is given"
-    except OSError as err:
-        return f"cannot list the folder: {err.strerror or err}; its files are not read"

@@ -14,10 +14,10 @@ def terms_json(dictionary: TermDictionary, query: str, limit: int = 20) -> dict:
     those with a term containing it, then those of ``query`` written in Simplified Chinese
     characters (``search.analysis.simplified``); languages in ``kb.model.LANGUAGES`` order, each
     term once."""
-    found = dictionary.search(query, limit)
-    if simplified(query) != query:  # 踐踏, 傳奇規則: the Chinese CR's terms are written in Simplified characters
+    found, chinese = dictionary.search(query, limit), simplified(query)
+    if chinese != query:  # 踐踏, 傳奇規則: the Chinese CR's terms are written in Simplified characters
         seen = {concept for concept, _ in found}
-        found += [(c, t) for c, t in dictionary.search(simplified(query), limit) if c not in seen]
+        found += [(c, t) for c, t in dictionary.search(chinese, limit) if c not in seen]
     return {"query": query,
             "concepts": [{"concept": concept, "terms": _by_language(terms)} for concept, terms in found[:limit]]}
 
