@@ -18,7 +18,10 @@ The passes, each only among the rules still unmatched:
    no unmatched rule under its three-digit rule) is clearly more like the other (``_contested``):
    a subrule inserted mid-list sits where the old one it displaced is expected; nor when the
    rules under either of them went under, or came from, another rule still unmatched
-   (``_Families``: a dropped step's number taken by the step after it).
+   (``_Families``: a dropped step's number taken by the step after it). Pass 2 and its
+   pairing of children do not pair a rule when a rule still unmatched anywhere has nearly its
+   text, or its partner's (``NEAR_SCORE``: 2009-07-11 moved 510.1 to 110.6, where the offset
+   expected 214.5).
 4. **Similar text** (rapidfuzz ratio) among the rest, best pairs first, one to one: a lower score
    suffices where the rule's three-digit rule sent its matched rules (2009-07-11 moved 419 to
    613), then within its section, then anywhere; short texts need the highest score so stock
@@ -67,6 +70,12 @@ from rapidfuzz import fuzz, process
 
 from ingest.align import normalise
 
+NEAR_SCORE = 90.0
+"""Least ratio of a rule elsewhere that stops passes 2 and 3 pairing by place (``_Families.nearer_elsewhere``)."""
+NEAR_LENGTH = 80
+"""Least length of the texts ``_Families.nearer_elsewhere`` looks at (stock sentences are alike)."""
+NEAR_LOOKED = 4
+"""How many of the nearest texts ``_Families.nearer_elsewhere`` reads (the others may be matched)."""
 STRUCTURE_SCORE = 50.0
 """Least ratio (0-100) of two texts found where the siblings' offset expects them (pass 2)."""
 SIBLING_SCORE = 55.0
@@ -298,7 +307,8 @@ def _structure(old, new, pairs, taken, pair, families) -> None:
             new_near = families.new_near(candidate, target)
             if (score >= STRUCTURE_SCORE and not _contested(kid, candidate, score, families.old_near(kid, kids),
                                                              new_near, pairs, taken)
-                    and not families.elsewhere(kid, candidate) and not _held_elsewhere(kid, candidate, new_near, taken)):
+                    and not families.elsewhere(kid, candidate) and not _held_elsewhere(kid, candidate, new_near, taken)
+                    and not families.nearer_elsewhere(kid, candidate, score)):
                 pair(kid.seq, candidate.seq)
 
 
@@ -414,7 +424,8 @@ def _siblings(old, new, pairs, taken, pair, families) -> None:
         new_near = [*new_children[new_rule.parent], *_under(new_children, new_rule.number)]
         if (not _contested(old_rule, new_rule, -score, old_near, new_near, pairs, taken, RIVAL_SCORE)
                 and not _held_elsewhere(old_rule, new_rule, new_near, taken)
-                and not (_short(old_rule, new_rule) and families.elsewhere(old_rule, new_rule))):
+                and not (_short(old_rule, new_rule) and families.elsewhere(old_rule, new_rule))
+                and not families.nearer_elsewhere(old_rule, new_rule, -score)):
             pair(o, n)
 
 
@@ -469,6 +480,23 @@ class _Families:
         self.new_seq = {r.number: r.seq for r in reversed(new)}
         self.old_kids, self.new_kids = _children(old), _children(new)
         self.old_tree, self.new_tree = _trees(old), _trees(new)
+        self.old_rules, self.new_rules = list(old), list(new)
+        self.old_keys, self.new_keys = [r.key for r in old], [r.key for r in new]
+
+    def nearer_elsewhere(self, old_rule: AlignedRule, new_rule: AlignedRule, score: float) -> bool:
+        """Whether a rule still unmatched anywhere is nearly the text of one of the two
+        (``NEAR_SCORE``, and ``CONTESTED_MARGIN`` above ``score``): 2009-07-11 moved 510.1, a
+        permanent's status, to 110.6 with one category more, where the offset from 214 to 110
+        expects 214.5."""
+        needed = max(NEAR_SCORE, score + CONTESTED_MARGIN)
+        if needed > 100 or min(len(old_rule.key), len(new_rule.key)) < NEAR_LENGTH:
+            return False
+        for key, rules, keys, used, other in ((old_rule.key, self.new_rules, self.new_keys, self.taken, new_rule),
+                                             (new_rule.key, self.old_rules, self.old_keys, self.pairs, old_rule)):
+            found = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=needed, limit=NEAR_LOOKED)
+            if any(rules[j] is not other and rules[j].seq not in used for _, _, j in found):
+                return True
+        return False
 
     def old_near(self, rule: AlignedRule, siblings: list[AlignedRule]) -> list[AlignedRule]:
         """``siblings`` (of ``rule``, an old rule) and, for a subrule, the old rules under its three-digit rule."""

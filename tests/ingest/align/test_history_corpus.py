@@ -116,3 +116,10 @@ def test_the_planeswalker_uniqueness_rule_rewritten_as_its_history_keeps_its_num
     assert "Previously" in store.rule("en-2017-09-29", "306.4").text
     assert changes(store, "en-2017-09-29", "306.4")[-1] == ("en-2017-09-29", "306.4", "edited")
     assert ("en-2017-09-29", "306.4", "edited") in changes(store, "en-2017-08-25", "306.4")
+
+
+def test_the_status_rule_moved_nearly_word_for_word_is_not_taken_by_its_neighbour(store):
+    # 2009-07-11 moved 510.1 (three status categories) to 110.6 (four), ratio 93; the offset from
+    # 214 to 110 expected 214.5 there (ratio 56), which took it while 510.1 was "removed"
+    assert ("en-2009-07-11", "110.6", "moved+edited") in changes(store, "en-2009-05-01", "510.1")
+    assert ("en-2009-07-11", "110.6", "moved+edited") not in changes(store, "en-2009-05-01", "214.5")
