@@ -70,7 +70,10 @@ def clean_errors(command: Callable) -> Callable:
         except BrokenPipeError:  # crkb search ... | head: the reader has what it wanted
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout again at exit
             sys.exit(0)
-        except (KBError, SourceError, ManifestError, OSError, ValueError) as err:
+        except OSError as err:  # "[Errno 2] No such file or directory: 'x'" reads as "x: No such file or directory"
+            raise click.ClickException(f"{err.filename}: {err.strerror}" if err.filename and err.strerror
+                                       else str(err)) from None
+        except (KBError, SourceError, ManifestError, ValueError) as err:
             raise click.ClickException(str(err)) from None
         except BuildCrashed as err:
             raise click.ClickException(f"build crashed on {err}; nothing was published") from None

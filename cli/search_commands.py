@@ -46,6 +46,11 @@ def search_command(
 ) -> None:
     """Search the rules for QUERY: words, a "quoted phrase", or a rule number (702.19b, CR 704.5j)."""
     every = lang == "all"
+    if not any(char.isalnum() for char in query):
+        raise click.UsageError("the query has no word or number to search for", click.get_current_context())
+    if every and edition:
+        raise click.UsageError("--lang all searches each language's newest edition: leave out --edition, "
+                               "or give the edition's language", click.get_current_context())
     hits = _searcher(kb_dir).find(query, lang=None if every else lang, edition=edition, section=section, limit=limit,
                                   every_language=every).hits
     if as_json:

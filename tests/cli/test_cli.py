@@ -380,10 +380,19 @@ def test_a_pipe_closed_by_its_reader_ends_the_command_quietly(monkeypatch):
 @pytest.mark.parametrize(("command", "message"), [
     (["search", "trample", "--section", "abc"], "'abc' is not a section or rule number"),  # found nothing, exit 0
     (["export", "--lang", "en", "somewhere"], "DIRECTORY is for --format site"),  # JSON went to standard output
+    (["search", "!!!???"], "the query has no word or number"),  # "No rules found.", exit 0
+    (["search", "   "], "the query has no word or number"),
+    (["search", "trample", "--lang", "all", "--edition", "2026-01-16"], "leave out --edition"),  # English only
 ])
-def test_arguments_that_would_be_ignored_are_usage_errors(kb, command, message):
+def test_arguments_that_would_be_ignored_or_search_nothing_are_usage_errors(kb, command, message):
     code, out, err = run(*command, "--kb", str(kb))
     assert (code, out) == (2, "") and message in err
+
+
+def test_a_file_that_cannot_be_written_is_named_with_the_reason(kb, tmp_path):
+    target = tmp_path / "missing" / "rules.json"
+    code, _, err = run("export", "--lang", "en", "-o", str(target), "--kb", str(kb))
+    assert code == 1 and err.strip() == f"Error: {target}: No such file or directory"  # was "[Errno 2] ..."
 
 
 def test_a_section_is_read_in_any_spelling(kb):
