@@ -140,10 +140,13 @@ of en 2026-01-16 beside its -s, -ed and -ing forms: ``added``, ``sacrificed``, `
 ``does``, ``goes`` (``ad``, ``sacrif``, ...) mean ``add``, ``sacrifice``, ``reference``, ``do``, ``go``."""
 
 
-WORD_STEMS = {"dies": "dies", "died": "dies", "dying": "dies"}
+WORD_STEMS = {"dies": "dies", "died": "dies", "dying": "dies",
+              **dict.fromkeys(("planeswalker", "planeswalkers", "planeswalker's", "planeswalkers'"), "planeswalker")}
 """Words kept apart from the stem Porter2 gives them: ``dies`` is the CR's term (700.4: put into a
 graveyard from the battlefield), never the plural of the ``die`` players roll (706), which
-``die`` alone also means; as ``die`` they found the dice rules for "my commander dies"."""
+``die`` alone also means; as ``die`` they found the dice rules for "my commander dies". A
+``planeswalker`` (the card type, 306) is not the Planechase verb ``planeswalk`` (901.8) that Porter2
+made it: questions about planeswalkers found the Planechase rules."""
 
 
 QUERY_ALSO = {"die": ("dies",)}

@@ -12,6 +12,7 @@ from whoosh import query as wq
 from whoosh.searching import Searcher as WhooshSearcher
 
 from search.index import TEXT_FIELDS
+from search.english import is_common_english
 from search.informative import is_long
 from search.query import ParsedQuery, field_tokens
 from search.scoring import cached
@@ -33,10 +34,11 @@ def correct_query(
     words are all held but find nothing together). Unchanged when nothing needs or has a correction."""
     clauses = []
     names = is_long(parsed)  # in a question, a capitalised word no text holds is a name, not a typo
+    among_others = sum(len(clause.text.split()) for clause in parsed.clauses) > 1
     for clause in parsed.clauses:
         words = [
             _corrected_cjk(searcher, word, lang, speller, thorough) if speller and not word.isascii()
-            else word if names and word[:1].isupper() else _kept_correction(searcher, word, lang, latin)
+            else word if names and word[:1].isupper() else _kept_correction(searcher, word, lang, latin, among_others)
             for word in clause.text.split()
         ]
         text = " ".join(words)
@@ -94,20 +96,24 @@ def in_rule_texts(searcher: WhooshSearcher, text: str, lang: str) -> bool:
     return cached(searcher, ("in rule texts", text, lang), held)
 
 
-def _kept_correction(searcher: WhooshSearcher, word: str, lang: str, latin: LatinSpeller | None) -> str:
+def _kept_correction(searcher: WhooshSearcher, word: str, lang: str, latin: LatinSpeller | None,
+                     among_others: bool = False) -> str:
     """``_corrected`` of a Latin word, kept per edition searcher, word and speller (``latin``, the
-    edition's; None corrects nothing)."""
+    edition's; None corrects nothing); ``among_others`` when the query has other words."""
     if latin is None:
         return word
-    return cached(searcher, ("latin correction", word, lang, latin),
-                  lambda: _corrected(searcher.reader(), word, lang, latin))
+    return cached(searcher, ("latin correction", word, lang, latin, among_others),
+                  lambda: _corrected(searcher.reader(), word, lang, latin, among_others))
 
 
-def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None) -> str:
+def _corrected(reader: whoosh.reading.IndexReader, word: str, lang: str, latin: LatinSpeller | None,
+               among_others: bool) -> str:
     lowered = word.lower()
     if latin is None or not lowered.isascii() or not lowered.isalpha():
         return word
     tokens = field_tokens("body", lowered, lang)
     if not tokens or any(reader.doc_frequency(field, token) for field in TEXT_FIELDS for token in tokens):
         return word  # a stop word ("from") is never a typo
+    if among_others and is_common_english(lowered):
+        return word  # the player's own word ("kill source ability"), not a slip for "mill"
     return (latin.correct(lowered) if latin else None) or word

@@ -61,7 +61,7 @@ from search.pairs import EncodedPairs, PairsShard, PairsWriter
 from search.token_field import TokenText
 
 MANIFEST = "editions.json"
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 """Version of the index layout and fields; bump it whenever a change needs a rebuild. 2: body
 not stored, seq stored only, token pairs in pairs.sqlite. 3: ``spell_cjk``. 4: no spelling
 fields (the vocabulary is in the store). 5: ``section``. 6: a Japanese glossary headword names

@@ -38,6 +38,8 @@ def _edition(edition_id: str):
     (english_analyzer(), "activated abilities activate; a creature dies, died", ["activ", "abil", "activ", "creatur", "dies", "dies"]),
     (english_analyzer(), "roll a die; it dies", ["roll", "die", "dies"]),  # the die rolled is not dies
     (english_analyzer(), "sacrificed, sacrifice; added, add", ["sacrific", "sacrific", "add", "add"]),  # STEM_FIXES
+    (english_analyzer(), "planeswalkers, a planeswalker’s loyalty; planeswalk to a plane",  # the card type, the verb
+     ["planeswalker", "planeswalker", "loyalti", "planeswalk", "plane"]),
     (cjk_analyzer(), "돌진은 Trample", ["돌진", "진은", "trampl"]),
     (cjk_analyzer(), "소환 후유증summoning sickness 룰", ["소환", "후유", "유증", "summon", "sick", "룰"]),
     (cjk_analyzer(), "(またはAPNAP順ルール)と呼ばれる", ["また", "たは", "apnap", "順ル", "ルー", "ール", "と呼", "呼ば", "ばれ", "れる"]),

@@ -247,6 +247,14 @@ def test_find_says_what_it_corrected_and_literal_searches_as_typed(
     assert [h.number for h in as_typed.hits] != [h.number for h in found.hits]
 
 
+def test_an_everyday_word_beside_others_is_the_players_not_a_slip(searcher: Searcher) -> None:
+    # "kill" is one letter from the rules' "mill": alone it may be a slip, beside other words it is
+    # the player's own word (the rules say destroy), and "mill" found 701.13 first
+    found = searcher.find("kill ability resolves", lang="en")
+    assert found.corrected is None and "701.13" not in [hit.number for hit in found.hits[:3]]
+    assert searcher.find("first strik", lang="en").corrected == "first strike"  # no word: a slip
+
+
 def test_a_japanese_correction_is_said_too(searcher: Searcher) -> None:
     found = searcher.find("マリカン", lang="ja")  # a dropped voicing mark
     assert (found.corrected, found.hits[0].number) == ("マリガン", "103.5")

@@ -182,3 +182,9 @@ def test_dies_finds_the_term_and_never_the_die_rolled(searcher: Searcher) -> Non
     assert not [n for n in _numbers(searcher, "what happens if my commander dies", 20) if n.startswith("706")]
     assert _numbers(searcher, "commander dies", 3)[:2] == ["903.9a", "700.4"]
     assert {"700.4", "706.1"} <= set(_numbers(searcher, "does it die", 20))
+
+
+def test_a_planeswalker_question_does_not_find_planechase(searcher: Searcher) -> None:
+    # Porter2 stemmed planeswalker to planeswalk, the Planechase verb of 901: 901.8 led
+    assert not [number for number in _numbers(searcher, "planeswalker ability twice one turn", limit=5)
+                if number.startswith("901")]
