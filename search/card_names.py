@@ -13,6 +13,9 @@ and a player's name is "corrected" to some word of the rules. ``read_names`` rew
    sentence when the rules use that word; no name is read inside a rule term of two words or
    more (``Manifest Dread``, ``End the Turn``: the cards Dread and Turn are not read there). A
    query that is only a card name of two words or more is read in any case (``storm crow``).
+   In a lookup (``Lure block requirements``) the words a card is read as count but need not all
+   match (``ParsedQuery.card_words``): the Aura rules held enchant, aura and block, 509.1c only
+   the words typed.
 2. In a question (three lowercase words or more), the capitalised words left are read as names:
    runs of capitalised words (with ``of``, ``the``, ``to`` ... inside: ``Rest in Peace``), split at
    commas (``Oko, Thief of Crowns``), are dropped, except the parts that are a rule's name, defined
@@ -89,6 +92,8 @@ class NameReading:
     """The cards read, in query order (their texts are read for judge vocabulary: ``search.expand``)."""
     dropped: tuple[str, ...] = ()
     card_text: frozenset[str] = frozenset()
+    card_words: frozenset[str] = frozenset()
+    """Every word the cards were read as that the query did not type (``card_text`` among them)."""
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -137,8 +142,10 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     used: set[int] = set()
     found_cards: list[Card] = []
     card_text: set[str] = set()
+    card_words: set[str] = set()
     if cards is not None:
-        found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text if text_words else None)
+        found_cards = _read_cards(query, chunks, terms, cards, edits, used, card_text if text_words else None,
+                                  card_words)
     dropped: list[str] = []
     lowercase = sum(1 for c in chunks if c.word and not c.quoted and c.text[:1].islower())
     if lowercase >= MIN_LOWERCASE_WORDS:
@@ -151,7 +158,8 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     text = query
     for start, end, replacement in sorted(edits, reverse=True):
         text = f"{text[:start]} {replacement} {text[end:]}" if replacement else f"{text[:start]} {text[end:]}"
-    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped), frozenset(card_text))
+    return NameReading(" ".join(text.split()), tuple(found_cards), tuple(dropped), frozenset(card_text),
+                       frozenset(card_words))
 
 
 def _card_alone(query: str, terms: Terms, cards: CardNames) -> NameReading | None:
@@ -202,10 +210,10 @@ def _chunks(query: str) -> list[_Chunk]:
 
 def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames,
                 edits: list[tuple[int, int, str]], used: set[int],
-                card_text: set[str] | None) -> list[Card]:
+                card_text: set[str] | None, card_words: set[str]) -> list[Card]:
     """Replace the card names of the list: longest match at each capitalised word, by the card's
     ``Card.words`` and then its ``Card.text_words`` (those added to ``card_text``; none when it
-    is None); returns the cards, in query order."""
+    is None); every word added goes into ``card_words``; returns the cards, in query order."""
     found: list[Card] = []
     seen: set[str] = {c.text.lower() for c in chunks if c.word}
     i = 0
@@ -234,6 +242,7 @@ def _read_cards(query: str, chunks: list[_Chunk], terms: Terms, cards: CardNames
         if card_text is not None:
             card_text.update(w for w in added if w not in words)
         seen.update(added)
+        card_words.update(added)
         edits.append((chunks[span[0]].start, chunks[span[-1]].end, " ".join(added)))
         used.update(range(span[0], span[-1] + 1))
         found.append(card)

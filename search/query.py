@@ -101,7 +101,9 @@ class ParsedQuery:
     (canonical), else the text ``clauses``; ``numbers`` are rule numbers among the words;
     ``related`` are analysed words added as weak optional ones (``search.related``);
     ``card_text`` the lowercase words that come only from the Oracle texts of cards the query
-    names (``search.card_names``: ranked below the query's own words by ``search.informative``)."""
+    names (``search.card_names``: ranked below the query's own words by ``search.informative``);
+    ``card_words`` every word the cards of a lookup were read as (``card_text`` among them), which
+    the every-word pass does not require when the query has words of its own."""
 
     text: str
     number: str | None
@@ -109,6 +111,7 @@ class ParsedQuery:
     numbers: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     card_text: frozenset[str] = frozenset()
+    card_words: frozenset[str] = frozenset()
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -151,7 +154,8 @@ def build_query(
     the prefix word). None when no clause leaves a token (only stop words)."""
     fields = MODES[mode]
     loose = mode == "any"
-    clauses = [q for q in (clause_query(c, lang, fields, loose) for c in parsed.clauses) if q is not None]
+    made = [(c, q) for c in parsed.clauses if (q := clause_query(c, lang, fields, loose)) is not None]
+    clauses = [q for _, q in made]
     numbers = [wq.Term("number", n, boost=NAME_BOOST) for n in parsed.numbers]
     if not clauses and not numbers:
         return None
@@ -159,7 +163,13 @@ def build_query(
         return _Or(numbers)
     text = " ".join(c.text for c in parsed.clauses)
     names = name_queries(text, lang)
-    required = _AnyOr(clauses, scale=COORDINATION) if mode == "any" else wq.And(clauses)
+    typed = [q for c, q in made if c.text.lower() not in parsed.card_words]
+    if mode == "any":
+        required = _AnyOr(clauses, scale=COORDINATION)
+    elif typed and len(typed) < len(clauses):  # "Lure block requirements": the card's words count, need not match
+        required = wq.AndMaybe(wq.And(typed), _Or([q for c, q in made if c.text.lower() in parsed.card_words]))
+    else:
+        required = wq.And(clauses)
     if names:  # a whole name matches even when its words do not (상태참조행동 for 상태 참조 행동)
         required = _Or([required, *names])
     if numbers:  # a rule number typed with words is that rule, whatever its text says (诡则 702.19b)

@@ -102,7 +102,7 @@ from search.query import (
 )
 from search.correct import Speller, correct_query, held_in_texts, in_rule_texts, phrase_held
 from search.corrections import SearchNotes, SearchResult
-from search.informative import informative
+from search.informative import LONG_QUERY, informative
 from search.coverage import CANDIDATES as COVERAGE_CANDIDATES, by_coverage
 from search.ordering import (
     CANDIDATES, MIN_SHOWN, below, family_first, fills_with_text, merge_languages, named_rules_first, names_listed,
@@ -195,7 +195,9 @@ class Searcher:
             with self._readers.use(target.id):
                 reading = self.read_names(query, target.id, target.lang)
                 cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
-                parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text)
+                lookup = len(query.split()) <= LONG_QUERY  # "Lure block requirements", not a whole question
+                parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text,
+                                 card_words=reading.card_words if lookup else frozenset())
                 card_texts = self._card_texts(reading)
                 found.append(self._search_edition(target, parsed, section, limit, notes, query, card_texts))
         hits = found[0] if len(targets) == 1 else merge_languages(found, query, preferred, side_by_side=every_language)

@@ -19,8 +19,8 @@ from tests.kbs import write_kb
 from tests.search.search_kb import _rule, search_editions
 
 EN = "en-2026-01-16"
-MORE_RULES = ("509", "509.1", "509.1a", "509.1b", "701.30", "701.30a", "702.8", "702.8a", "702.40", "702.40a", "702.40b",
-              "702.90", "702.90a", "702.90b", "702.90c", "810", "810.1", "810.2")
+MORE_RULES = ("303", "303.4", "303.4a", "303.4b", "509", "509.1", "509.1a", "509.1b", "509.1c", "701.30", "701.30a",
+              "702.5", "702.5a", "702.5b", "702.5c", "702.8", "702.8a", "702.40", "702.40a", "702.40b", "702.90", "702.90a", "702.90b", "702.90c", "810", "810.1", "810.2")
 CARDS = [
     Card("Storm Crow", "Creature — Bird", ("Flying",)),
     Card("Blight Mamba", "Creature — Snake", ("Infect", "Regenerate")),
@@ -34,6 +34,7 @@ CARDS = [
     Card("Giant", "Creature — Giant", ("Reach",)),  # written for the test: a card named like a term's last word
     Card("Humility", "Enchantment", ()),
     Card("Opalescence", "Enchantment", ()),
+    Card("Lure", "Enchantment — Aura", ("Enchant",)),
 ]
 
 
@@ -115,6 +116,13 @@ def _rank(numbers: list[str], rule: str) -> int | None:
     """The rank (0-based) of the first hit that is ``rule`` or under it."""
     return next((rank for rank, n in enumerate(numbers) if n == rule or n.startswith(rule + ".") or
                  (n.startswith(rule) and n[len(rule):].isalpha())), None)
+
+
+def test_a_lookup_naming_a_card_needs_its_own_words_not_the_cards(with_cards: Searcher) -> None:
+    # Lure is read as enchant enchantment aura: every word required, the Aura rules led, and 509.1c
+    # (blocking requirements), which holds only the words typed, was not in the top ten
+    assert _read(with_cards, "Lure block requirements").text == "enchant enchantment aura block requirements"
+    assert _numbers(with_cards, "Lure block requirements")[0] == "509.1c"
 
 
 def test_card_names_with_commas_possessives_and_plurals(with_cards: Searcher) -> None:
