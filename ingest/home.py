@@ -4,13 +4,14 @@
 KB's sources folder (``<kb>/sources``: ``$CRKB_HOME/sources``, by default
 ``~/.local/share/crkb/sources``, where ``crkb fetch`` writes); paths given are added. A build
 records the paths it was asked to read (``roots.json``) and what it read (``inputs.json`` in its
-folder: each file's path, size and modification time): ``crkb serve`` with no paths serves the
-paths the KB in place was built from (``serve_inputs``), and rebuilds only when their texts
-changed.
+folder: each file's path, size, modification time and SHA-256): ``crkb serve`` with no paths
+serves the paths the KB in place was built from (``serve_inputs``), and rebuilds only when their
+texts changed (a copy of the same texts with new times is no change).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -55,9 +56,31 @@ def _same_schemas(build: BuildPaths) -> bool:
 
 
 def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
-    """``[path, size in bytes, modification time in ns]`` of every file the plans read, sorted."""
+    """``[path, size in bytes, modification time in ns, sha256 hex digest]`` of every file the
+    plans read, sorted by path."""
     files = {source.path for plan in plans for source in plan.all_files}
-    return sorted([str(path), path.stat().st_size, path.stat().st_mtime_ns] for path in files)
+    return sorted([str(path), path.stat().st_size, path.stat().st_mtime_ns, _digest(path)] for path in files)
+
+
+def _digest(path: Path) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def _same_files(recorded: list[list], plans: Sequence[EditionPlan]) -> bool:
+    """Whether the files the plans read are those ``recorded`` (``fingerprint``): the same paths,
+    each of the same size and either modification time or content (a copy, a checkout or an
+    rsync sets new times on the same texts; only a file whose time changed is read again)."""
+    files = sorted({str(source.path): source.path for plan in plans for source in plan.all_files}.items())
+    if [entry[0] for entry in recorded] != [name for name, _ in files]:
+        return False
+    for entry, (_, path) in zip(recorded, files):
+        stat = path.stat()
+        if len(entry) != 4 or entry[1] != stat.st_size:  # an inputs.json of an older crkb has no digest
+            return False
+        if entry[2] != stat.st_mtime_ns and entry[3] != _digest(path):
+            return False
+    return True
 
 
 def write_inputs(build_root: Path, plans: Sequence[EditionPlan]) -> None:
@@ -99,4 +122,4 @@ def is_up_to_date(kb_dir: Path, sources: Sequence[Path]) -> bool:
     recorded = build.root / INPUTS_NAME
     if not recorded.is_file() or not _same_schemas(build):
         return False
-    return json.loads(recorded.read_text(encoding="utf-8")) == fingerprint(plan_editions(sources))
+    return _same_files(json.loads(recorded.read_text(encoding="utf-8")), plan_editions(sources))

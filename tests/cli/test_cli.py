@@ -274,12 +274,16 @@ def test_serve_builds_the_seeds_and_the_sources_folder_then_serves(corpus_data, 
 def test_serve_keeps_a_kb_built_from_chosen_paths_alone(corpus_data, tmp_path, monkeypatch):
     """``crkb build --only X`` then ``crkb serve``: X is served, not replaced by the seeds."""
     kb = tmp_path / "kb"
-    given = corpus_data / "build" / "2021-11-19.txt"
+    given = tmp_path / "2021-11-19.txt"
+    given.write_bytes((corpus_data / "build" / "2021-11-19.txt").read_bytes())
     assert CliRunner().invoke(main, ["build", "--only", str(given), "--kb", str(kb)]).exit_code == 0
     live = current_build(kb).root
     code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
     assert (code, err, current_build(kb).root, _edition_ids(served)) == (0, "", live, ["ko-2021-11-19"])
-    os.utime(given, ns=(1, 1))  # the text changed: rebuilt from it alone
+    os.utime(given, ns=(1, 1))  # the same text copied again (new times): no rebuild
+    code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
+    assert (code, err, current_build(kb).root) == (0, "", live)
+    given.write_bytes(given.read_bytes().replace("돌진".encode(), "돌파".encode(), 1))  # the text changed: rebuilt from it alone
     code, _, err, served = _serve(monkeypatch, "--kb", str(kb))
     assert (code, err, _edition_ids(served)) == (0, f"Building the KB at {kb} from {given} first.\n", ["ko-2021-11-19"])
 
