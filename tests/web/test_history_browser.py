@@ -82,3 +82,14 @@ def test_an_old_edition_banner_leads_to_the_rule_today(page, base_url):
     page.click(".old-edition a.newest-number")
     page.wait_for_url("**/en/cr/103.5")
     assert "mulligan" in page.locator("section.rules").inner_text()
+
+
+@pytest.mark.parametrize("path", ["/en/cr/2009-07-11/205.5/history", "/en/changes/2009-05-01...2009-07-11"])
+def test_a_long_address_in_a_rule_text_wraps_on_a_phone(page, base_url, path):
+    # 205.5 prints a wizards.com address: the history was 409 px wide at 375, the changes page 448
+    context = page.context.browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(base_url + path)
+    assert phone.locator("p.text").count() > 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    context.close()
