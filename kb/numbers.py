@@ -84,6 +84,23 @@ def parse_number(text: str) -> str | None:
     return body if is_canonical(body) else None
 
 
+_LINK_TAIL = re.compile(r"[\s,;:!?)\]}>»”’'\"。、，；：）」』]+$")
+_LETTER_IN_BRACKETS = re.compile(r"(?<=\d)\(([a-zA-Z])\)$")
+
+
+def parse_linked(text: str) -> str | None:
+    """A rule number as links and chat messages carry it: ``parse_number``'s forms, then with the
+    punctuation a linkifier kept after it (``702.19b,``, ``702.19b)``, ``702.19b。``), its letter
+    in brackets (``702.19(b)``), or a range's first number (``702.19b-d``, ``702.19a–702.19c``:
+    ``parse_range_start``); None when none reads."""
+    found = parse_number(text) or parse_range_start(text)
+    if found is None:
+        normal = unicodedata.normalize("NFKC", text)
+        trimmed = _LINK_TAIL.sub("", _LETTER_IN_BRACKETS.sub(r"\1", normal.rstrip(" ,;:.。")))
+        found = parse_number(trimmed) or parse_range_start(trimmed) if trimmed else None
+    return found
+
+
 def parse_range_start(text: str) -> str | None:
     """The first number of a range written as judges do (``601.2a-d``, ``601.2a–601.2d``,
     ``rules 119.7-8``, ``704.5k through 704.5p``, ``601.2a~d``), the ends read as ``parse_number``

@@ -64,9 +64,10 @@ def edition(lang: str, wanted: str | None) -> Edition:
 
 
 def rule_number(text: str) -> tuple[str, bool]:
-    """The canonical number for ``text`` and whether ``text`` was already canonical; 404 when
-    ``text`` is no rule number at all."""
-    number = numbers.parse_number(text)
+    """The canonical number for ``text`` (any form ``kb.numbers.parse_linked`` reads: a link's
+    trailing comma, a range) and whether ``text`` was already canonical; 404 when ``text`` is no
+    rule number at all."""
+    number = numbers.parse_linked(text)
     if number is None:
         abort_with(404, _("%(text)s is not a rule number (rule numbers look like 702.19b).", text=repr(text[:80])))
     return number, number == text

@@ -103,3 +103,13 @@ def test_the_language_of_a_numbers_prefix_word() -> None:
 ])
 def test_parse_range_start_reads_a_judges_range_as_its_first_number(written: str, first: str | None) -> None:
     assert numbers.parse_range_start(written) == first
+
+
+@pytest.mark.parametrize(("linked", "number"), [
+    ("702.19b,", "702.19b"), ("702.19b)", "702.19b"), ("702.19b:", "702.19b"), ("702.19b;", "702.19b"),
+    ("702.19b。", "702.19b"), ("702.19b」", "702.19b"), ("702.19(b)", "702.19b"), ("702.19(B).", "702.19b"),
+    ("702.19b-d", "702.19b"), ("702.19a–d", "702.19a"), ("702.19a-702.19c", "702.19a"), ("CR 702.19b.", "702.19b"),
+    ("trample", None), ("702.19b!x", None), ("2021-11-19", None), ("702.19l)", None),
+])
+def test_parse_linked_reads_a_number_as_links_and_chat_carry_it(linked: str, number: str | None) -> None:
+    assert numbers.parse_linked(linked) == number

@@ -36,7 +36,9 @@ def test_section_page_lists_its_three_digit_rules(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("written", "canonical"),
     [("702.19B", "702.19b"), ("702.19b.", "702.19b"), ("CR702.19b", "702.19b"),
-     ("７０２.１９ｂ", "702.19b"), ("R70219b", "702.19b"), ("702.", "702"), ("702-19b", "702.19b"), ("702_19b", "702.19b")],
+     ("７０２.１９ｂ", "702.19b"), ("R70219b", "702.19b"), ("702.", "702"), ("702-19b", "702.19b"), ("702_19b", "702.19b"),
+     ("702.19b,", "702.19b"), ("702.19b)", "702.19b"), ("702.19b%E3%80%82", "702.19b"), ("702.19(b)", "702.19b"),  # as chat links
+     ("702.19a-c", "702.19a"), ("702.19a%E2%80%93702.19c", "702.19a")],  # a range: its first rule
 )
 def test_loose_numbers_redirect_permanently_to_the_canonical_url(client: FlaskClient, written: str, canonical: str) -> None:
     response = client.get(f"/en/cr/{written}")
