@@ -79,7 +79,7 @@ def identity(edition: Edition, number: str) -> Identity | None:
     last = changed[-1] if changed else None
     first_here = last is not None and last.change == "created" and first_printed(chain, last.edition, last.number)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
-                    _translations(located) if edition.lang == "en" else [], first_here, merged)
+                    _translations(located, edition) if edition.lang == "en" else [], first_here, merged)
 
 
 def first_printed(chain: list[tuple[str, str | None]], edition: str, number: str | None) -> bool:
@@ -130,20 +130,40 @@ def translated_number(english: Edition, number: str, translation: Edition) -> st
     return rows[0][0] if rows else None
 
 
-def _translations(located: history.Located) -> list[Counterpart]:
-    """The newest translated rule of each language joined to this English rule's lineage."""
+def _translations(located: history.Located, english: Edition | None = None) -> list[Counterpart]:
+    """The translated rule of each language joined to this English rule's lineage: of the
+    English edition ``english``, the translation of it when there is one, else the newest
+    translation dated on or before it (en 2017-06-05 702.19b is ko 2017-01-20 702.19b, the
+    Korean text of its day, not ko 2021-11-19); else, and without ``english``, the newest."""
     store, urls = state.store(), state.urls()
-    newest: dict[str, tuple[Edition, int]] = {}
+    of_english = set(_translating(english.id)) if english is not None else set()
+    by_lang: dict[str, list[tuple[Edition, int]]] = {}
     for edition_id, seq in history.translations(store, located):
         edition = store.edition(edition_id)
-        if edition.lang not in newest or edition.date_text > newest[edition.lang][0].date_text:
-            newest[edition.lang] = (edition, seq)
+        by_lang.setdefault(edition.lang, []).append((edition, seq))
     out = []
-    for lang in sorted(newest):
-        edition, seq = newest[lang]
+    for lang in sorted(by_lang):
+        edition, seq = _of_its_day(by_lang[lang], english, of_english)
         rows = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (edition.id, seq))
         out.append(Counterpart(edition, rows[0][0], "translation", urls.rule(lang, rows[0][0], edition)))
     return out
+
+
+def _of_its_day(found: list[tuple[Edition, int]], english: Edition | None,
+                of_english: set[str]) -> tuple[Edition, int]:
+    """Of one language's translated rules, the one ``_translations`` names."""
+    newest = max(found, key=lambda item: item[0].date_text)
+    if english is None:
+        return newest
+    exact = [item for item in found if item[0].id in of_english]
+    before = [item for item in found if item[0].date_text and item[0].date_text <= english.date_text]
+    return max(exact or before or [newest], key=lambda item: item[0].date_text)
+
+
+def _translating(english_id: str) -> list[str]:
+    """The translation editions the stored links anchor on English edition ``english_id``."""
+    rows = state.store().query("SELECT edition FROM links WHERE anchor = ? AND kind = 'translation'", (english_id,))
+    return [row[0] for row in rows]
 
 
 def _counterpart(found: dict) -> Counterpart:

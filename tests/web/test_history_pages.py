@@ -244,6 +244,15 @@ def test_an_english_rule_names_its_translation_whatever_its_number(client):
                                                                 ("ko-2021-11-19", "/ko/cr/103.4")]
 
 
+def test_an_old_english_rule_names_the_translation_of_its_day(client):
+    # en 2017-08-25 named ko 2021-11-19's 702.19b, four years on; ko 2016-11-11 is the text of its day
+    links = page(client, "/en/cr/2017-08-25/702.19b").select(".translations-line a")
+    assert [(a["data-edition"], a["href"]) for a in links if a["hreflang"] == "ko"] == [
+        ("ko-2016-11-11", "/ko/cr/2016-11-11/702.19b")]
+    links = page(client, "/en/cr/2021-11-19/702.19b").select(".translations-line a")  # its own translation
+    assert [a["data-edition"] for a in links if a["hreflang"] == "ko"] == ["ko-2021-11-19"]
+
+
 def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client):
     soup = page(client, "/ko/cr/702.19")
     changed = soup.select_one(".english-changed.subrules li[data-number='702.19b']")
