@@ -42,3 +42,11 @@ def test_a_pinned_korean_rule_stands_beside_the_same_english_rule_of_its_date(cl
     assert columns(client, "/en/compare/2017-01-20/508.1g?langs=en,ko") == [
         ("en-2017-01-20", "508.1g", ""),
         ("ko-2017-01-20", "508.1h", "The same rule as en 508.1g, numbered 508.1h here.")]
+
+
+def test_a_date_between_editions_compares_the_editions_in_force_then(client):
+    # 2017-03-01 is no edition's date: the page was a 404 ("No en edition effective 2017-03-01")
+    assert columns(client, "/en/compare/2017-03-01/508.1g?langs=en,ko") == [
+        ("en-2017-01-20", "508.1g", "The edition in force on 2017-03-01."),
+        ("ko-2017-01-20", "508.1h", "The edition in force on 2017-03-01. The same rule as en 508.1g, numbered 508.1h here.")]
+    assert client.get("/en/compare/2016-01-01/508.1g?langs=en,ko").status_code == 404  # before the first

@@ -212,6 +212,8 @@ def test_the_header_search_box_searches_the_pages_language_and_older_edition(cli
         "/en/cr/2021-11-19/702.19b"
     # a number the older edition lacks opens in the newest edition, not on "no rule matches"
     assert client.get("/search", query_string={"q": "704.5j", **older}).headers["Location"] == "/en/cr/704.5j"
+    scoped = soup(client.get("/search", query_string={"q": "trample", **older}))
+    assert scoped.select_one("a.unpinned-search")["href"] == "/search?q=trample&lang=en"  # the way out of 2021-11-19
 
 
 def test_a_query_naming_a_glossary_term_shows_its_entry_above_the_hits(client: FlaskClient) -> None:

@@ -34,7 +34,7 @@ from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
 from web.errors import abort_with
 from web.i18n import N_
-from web.identity import english_changes_under, number_now, translated_rules
+from web.identity import english_changes_under, in_force, number_now, translated_rules
 from web.render import linker
 
 bp = Blueprint("compare", __name__)
@@ -299,12 +299,17 @@ def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> l
             else:
                 note = None if there == number else _("The same rule as %(language)s %(number)s, numbered %(there)s "
                                                       "here.", language=anchor.lang, number=number, there=there)
+                if edition.date_text != date:
+                    in_force_note = _("The edition in force on %(date)s.", date=date)
+                    note = f"{in_force_note} {note}" if note else in_force_note
                 columns.append(_column(there, edition, SAME_EDITION, note))
     return columns
 
 
 def _editions_of(lang: str, date: str) -> list[Edition]:
-    """The editions of ``lang`` effective ``date`` (several when texts share it; none)."""
+    """The editions of ``lang`` effective ``date`` (several when texts share it), else the one in
+    force then (``web.identity.in_force``: 2022-01-01 is en 2021-11-19, as rule pages read it);
+    none before the language's first."""
     store = state.store()
     if lang not in store.languages():
         return []
@@ -313,7 +318,8 @@ def _editions_of(lang: str, date: str) -> list[Edition]:
     except AmbiguousEdition as several:
         return [store.edition(edition_id) for edition_id in several.ids]
     except EditionNotFound:
-        return []
+        found = in_force(lang, date)
+        return [found] if found is not None else []
 
 
 def _unjoined(number: str, translation: Edition) -> str | None:
