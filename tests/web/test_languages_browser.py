@@ -74,6 +74,18 @@ def test_japanese_page_then_chinese_and_korean_then_the_japanese_glossary(page, 
     page.screenshot(path="/tmp/crkb-languages-ja-glossary.png", full_page=False)
 
 
+def test_a_range_letter_and_the_cite_button_are_big_enough_to_tap_on_a_phone(page, base_url):
+    # the letters of "rules 603.7d-f [d e f]" were 5-9 x 16 px, the cite button 34 x 21 (WCAG 2.5.8: 24 x 24)
+    context = page.context.browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(f"{base_url}/en/cr/109.4b")
+    boxes = phone.evaluate("[...document.querySelectorAll('.ref-range a, button.cite')]"
+                           ".map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
+    assert len(boxes) >= 4 and all(width >= 24 and height >= 24 for width, height in boxes), boxes
+    phone.screenshot(path="/tmp/crkb-languages-tap-targets.png", full_page=False)
+    context.close()
+
+
 def test_copying_a_rule_with_a_range_copies_its_words_only(page, base_url):
     page.goto(f"{base_url}/en/cr/109.4b")
     paragraph = page.locator("article.rule[data-number='109.4b'] p.rule-text")
