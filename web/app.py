@@ -36,6 +36,7 @@ from kb.store.layout import FINISHED, current_build, current_target
 from kb.store.read import Store
 from web import errors, http, state
 from web.i18n import LANGUAGE_NAMES, init_i18n
+from web.page_languages import page_languages
 from web.state import Generation, LiveKB
 from web.api import routes as api
 from web.pages import compare, embed, entry, glossary, history, home, rules, search
@@ -79,7 +80,7 @@ def create_app(config: dict[str, Any]) -> Flask:
     app.extensions["crkb.live"] = live
     app.jinja_env.globals.update(
         urls=LocalProxy(state.urls), labels=LocalProxy(state.labels), LANGUAGE_NAMES=LANGUAGE_NAMES,
-        coverage_of=state.coverage_of, cards_read=cards_read,
+        coverage_of=state.coverage_of, cards_read=cards_read, page_languages=page_languages,
     )
     app.jinja_env.filters.update(level=numbers.level, printed=printed_number, titled=titled, in_context=in_context)
     init_i18n(app)

@@ -59,6 +59,18 @@ def test_a_language_and_its_contents(client: FlaskClient) -> None:
     assert client.get("/xx/cr").status_code == 404
 
 
+def test_contents_glossary_and_changes_offer_the_same_page_in_the_other_languages(client: FlaskClient) -> None:
+    # only rule pages had a way to another language; the home page is far down on a phone
+    def offered(url: str) -> list[tuple[str, str | None]]:
+        nav = soup(client, url).select_one("nav.page-languages")
+        return [(item["lang"], item.get("href")) for item in nav.select("a, span")] if nav else []
+
+    assert offered("/en/cr") == [("en", None), ("ko", "/ko/cr"), ("ja", "/ja/cr")]
+    assert offered("/ko/glossary") == [("en", "/en/glossary"), ("ko", None), ("ja", "/ja/glossary")]
+    assert soup(client, "/ja/cr").select_one("nav.page-languages")["aria-label"] == "このページの他の言語"
+    assert offered("/en/cr?edition=2021-11-19") == [] and offered("/en/cr/702.19") == []  # pinned; the rule's switcher
+
+
 def test_a_trailing_slash_is_redirected(client: FlaskClient) -> None:
     answer = client.get("/en/cr/702.19/?x=1")
     assert answer.status_code == 308

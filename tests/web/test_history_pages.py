@@ -196,6 +196,12 @@ def test_changes_list_created_rules_by_section_and_moves_apart(client):
     assert len(soup.select(".moves li")) > 100
 
 
+def test_the_newest_changes_are_offered_in_each_language_with_changes(client):
+    nav = page(client, "/en/changes").select_one("nav.page-languages")
+    assert [(item["lang"], item.get("href")) for item in nav.select("a, span")] == [("en", None), ("ko", "/ko/changes")]
+    assert page(client, "/en/changes/2022-11-18...2023-04-14").select_one("nav.page-languages") is None  # chosen editions
+
+
 def test_a_date_between_editions_answers_the_edition_in_force(client):
     response = client.get("/en/cr/2021-11-20/103.4")
     assert (response.status_code, response.headers["Location"]) == (302, "/en/cr/2021-11-19/103.4")

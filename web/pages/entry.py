@@ -87,7 +87,8 @@ def contents(lang: str) -> str:
     """The contents of the newest edition of ``lang`` (or of ``?edition=``) and its editions."""
     args.language(lang)
     edition = args.edition(lang, request.args.get("edition") or None)
-    return _once(f"contents:{edition.id}", lambda: render_template(
+    pinned = bool(request.args.get("edition"))  # a pinned page offers no other language (web.page_languages)
+    return _once(f"contents:{edition.id}:{pinned}", lambda: render_template(
         "entry/contents.html", lang=lang, edition=edition, sections=sections(edition),
         editions=state.store().editions(lang), first=first_rule_href(edition)))
 
