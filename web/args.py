@@ -17,6 +17,7 @@ from kb.model import Edition
 from kb.scripts import KANA, script_language
 from web import state
 from web.errors import abort_with, choice_url
+from web.i18n import language_code
 from web.identity import in_force
 
 ALL_LANGUAGES = "all"
@@ -81,7 +82,7 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     searches every language (``every_language``: each one's best hits first); ``literal=1`` turns spelling correction off."""
     query = (args.get("q") or "").strip()
     literal = args.get("literal") in ("1", "true", "yes")
-    lang = args.get("lang") or None
+    lang = language_code(args.get("lang") or "") or None
     if lang == ALL_LANGUAGES:
         lang = None
     elif lang is not None:
@@ -90,7 +91,7 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
         lang = query_language(query, state.store().languages())
     wanted = args.get("edition") or None
     if wanted is None:
-        return SearchArgs(query, lang, None, literal, args.get("lang") == ALL_LANGUAGES)
+        return SearchArgs(query, lang, None, literal, language_code(args.get("lang") or "") == ALL_LANGUAGES)
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:

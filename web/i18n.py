@@ -35,6 +35,16 @@ ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chine
 """Each language named in English, for text that is always English (the OpenSearch description)."""
 
 
+LANGUAGE_ALIASES = {"kr": "ko", "jp": "ja", "cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "en-us": "en", "en-gb": "en"}
+"""Language codes people and sites write for the KB's languages (country codes, locale tags)."""
+
+
+def language_code(written: str) -> str:
+    """``written`` as the KB's language code: lower-case, an alias read (``KR``, ``jp``, ``zh-CN``)."""
+    lowered = written.strip().lower()
+    return LANGUAGE_ALIASES.get(lowered, lowered)
+
+
 def page_locale() -> str:
     """The interface language of the request: its URL's language, else ``?lang=``, else for a
     search (of one language or of all) the language its query is written in when its script says
@@ -42,7 +52,7 @@ def page_locale() -> str:
     English under ``/api/``: the API's messages are for programs)."""
     if not has_request_context() or request.path.startswith("/api/"):
         return "en"
-    lang = (request.view_args or {}).get("lang") or request.args.get("lang")
+    lang = (request.view_args or {}).get("lang") or language_code(request.args.get("lang") or "")
     if lang in (None, "", "all") and request.path == "/search":  # none, "by the query's script", all languages
         lang = _written_in(request.args.get("q", ""))
     return lang if lang in INTERFACE_LANGUAGES else "en"

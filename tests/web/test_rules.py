@@ -48,6 +48,8 @@ def test_loose_numbers_redirect_permanently_to_the_canonical_url(client: FlaskCl
 @pytest.mark.parametrize(("link", "page"), [
     ("/702.19b", "/en/cr/702.19b"), ("/cr/702.19b", "/en/cr/702.19b"), ("/rule/702.19B", "/en/cr/702.19b"),
     ("/rules/702.19b", "/en/cr/702.19b"), ("/EN/cr/702.19b?x=1", "/en/cr/702.19b?x=1"), ("/KO/cr/702", "/ko/cr/702"),
+    ("/EN/CR/702.19B", "/en/cr/702.19B"), ("/en/CR/702.19b", "/en/cr/702.19b"),  # then the number: 702.19b
+    ("/jp/cr/702.19b", "/ja/cr/702.19b"), ("/KR/cr/702", "/ko/cr/702"), ("/en-US/glossary", "/en/glossary"),
 ])
 def test_a_rule_linked_without_its_language_or_in_capitals_is_sent_to_its_page(client: FlaskClient, link: str, page: str) -> None:
     response = client.get(link)

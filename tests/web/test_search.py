@@ -117,6 +117,14 @@ def test_the_query_script_picks_the_language_unless_lang_is_given(search_config:
     assert {h["lang"] for h in everywhere["hits"]} == {"en", "ko"}
 
 
+@pytest.mark.parametrize("written", ["EN", "en-US", " en "])
+def test_a_language_written_otherwise_is_read(client: FlaskClient, written: str) -> None:
+    # lang=EN answered 404 "No language 'EN' here"
+    page = soup(client.get("/search", query_string={"q": "trample", "lang": written}))
+    assert page.select("li.hit") and {hit["lang"] for hit in page.select("li.hit")} == {"en"}
+    assert client.get("/api/v1/search", query_string={"q": "trample", "lang": written}).status_code == 200
+
+
 def test_query_language_by_script() -> None:
     from web.args import query_language
 

@@ -20,7 +20,7 @@ from kb.model import Edition, Rule
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import edition_matches, english_partners
-from web.i18n import page_locale
+from web.i18n import language_code, page_locale
 
 bp = Blueprint("entry", __name__)
 
@@ -72,13 +72,23 @@ def unlanguaged_rule(number: str) -> Response:
     return redirect(state.urls().rule("en", args.rule_number(number)[0]), 301)
 
 
+PAGE_WORDS = frozenset(("cr", "compare", "glossary", "changes", "history"))
+"""Path words after the language that a link may write in capitals (``/EN/CR/702.19B``)."""
+
+
 @bp.before_app_request
 def _lower_case_language() -> Response | None:
-    """``/EN/cr/702.19b`` is ``/en/cr/702.19b`` (301, the query string kept)."""
+    """``/EN/cr/702.19b``, ``/EN/CR/702.19B`` and ``/jp/cr/702.19b`` (``args.language_code``) are
+    the page of ``/en/cr/702.19b`` or ``/ja/cr/702.19b`` (301, the query string kept; the rule page
+    then reads the number)."""
     first, _, rest = request.path.lstrip("/").partition("/")
-    if first != first.lower() and first.lower() in state.store().languages():
+    word, slash, after = rest.partition("/")
+    lowered = word.lower() if word.lower() in PAGE_WORDS else word
+    lang = language_code(first)
+    if (first != lang or lowered != word) and lang in state.store().languages():
         query = request.query_string.decode("utf-8", "replace")
-        return redirect(request.script_root + f"/{first.lower()}/{rest}".rstrip("/") + (f"?{query}" if query else ""), 301)
+        path = f"/{lang}/{lowered}{slash}{after}".rstrip("/")
+        return redirect(request.script_root + path + (f"?{query}" if query else ""), 301)
     return None
 
 
