@@ -177,7 +177,7 @@ def _add_headers(response: Response) -> Response:
         if frameable and name == "X-Frame-Options":
             continue
         response.headers.setdefault(name, FRAMEABLE_CSP if frameable and name == "Content-Security-Policy" else value)
-    if request.path.startswith("/api/"):
+    if request.path.startswith("/api/") or request.endpoint == "embed.oembed":  # read by other sites' scripts
         response.headers["Access-Control-Allow-Origin"] = "*"
         response.headers["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
     return response

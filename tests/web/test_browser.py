@@ -79,6 +79,19 @@ def test_keyboard_focus_shows_the_preview_and_enter_follows_the_link(page: objec
     assert page.locator("article.rule").first.get_attribute("id") == "702.19b"
 
 
+def test_the_first_tab_offers_to_skip_to_the_content(page: object, base_url: str) -> None:
+    # the first Tab landed on the brand; a keyboard reader then crossed the header on every page
+    page.goto(f"{base_url}/en/cr/702.19c")
+    page.keyboard.press("Tab")
+    skip = page.locator("a.skip-link")
+    assert page.evaluate("document.activeElement.matches('a.skip-link')") and skip.is_visible()
+    assert skip.inner_text() == "Skip to the content"
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#main")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('main').contains(document.activeElement)")
+
+
 def test_legacy_anchor_is_a_fragment_target(page: object, base_url: str) -> None:
     page.goto(f"{base_url}/en/cr/702#R70219b")
     assert page.evaluate("document.querySelector(':target').id") == "R70219b"

@@ -23,6 +23,7 @@ def test_oembed_answers_a_rule_url_with_every_field_the_spec_requires_of_a_rich_
     response = oembed(client, RULE, format="json")
     assert response.status_code == 200
     assert response.mimetype == "application/json"
+    assert response.headers["Access-Control-Allow-Origin"] == "*"  # a page's script may ask, as it may the API
     body = response.get_json()
     # oEmbed 1.0, 2.3.4: type and version always; html, width and height for the rich type
     assert body["type"] == "rich" and body["version"] == "1.0"

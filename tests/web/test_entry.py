@@ -56,6 +56,8 @@ def test_a_language_and_its_contents(client: FlaskClient) -> None:
         "1. Game Concepts", "5. Turn Structure", "7. Additional Rules"]
     old = soup(client, "/en/cr?edition=2021-11-19")
     assert old.select_one("p.edition-line .edition").get_text() == "English · effective 2021-11-19"
+    assert (page.title.string, old.title.string) == (  # the old contents were titled as the newest
+        "Contents · English · crkb", "Contents · English · 2021-11-19 · crkb")
     assert client.get("/xx/cr").status_code == 404
 
 

@@ -196,6 +196,10 @@ def test_changes_list_created_rules_by_section_and_moves_apart(client):
     assert len(soup.select(".moves li")) > 100
 
 
+def test_a_history_page_is_titled_with_the_rules_name(client):
+    assert page(client, "/en/cr/702.19/history").title.string == "History of 702.19 Trample · crkb"
+
+
 def test_the_newest_changes_are_offered_in_each_language_with_changes(client):
     nav = page(client, "/en/changes").select_one("nav.page-languages")
     assert [(item["lang"], item.get("href")) for item in nav.select("a, span")] == [("en", None), ("ko", "/ko/changes")]
@@ -248,6 +252,8 @@ def test_an_english_rule_names_its_translation_whatever_its_number(client):
     # the Japanese seed is abridged: its 103.5 joins English by references and title, not subrule count
     assert [(a["data-edition"], a["href"]) for a in links] == [("ja-2023-09-01", "/ja/cr/103.5"),
                                                                 ("ko-2021-11-19", "/ko/cr/103.4")]
+    assert [a.select_one("span[lang]")["lang"] for a in links] == ["ja", "ko"]  # 日本語, 한국어 read in their language
+    assert [span["lang"] for span in soup.select(".switcher .lang-name")] == ["en", "ko", "ja"]
 
 
 def test_an_old_english_rule_names_the_translation_of_its_day(client):

@@ -75,8 +75,9 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
     for part in found["counterparts"]:
         target = editions[part["edition"]]
         part["href"] = urls.rule(target.lang, part["number"], target) if part["number"] else None
+    head = store.rules_numbered(edition.id, number)
     return {"edition": edition, "number": number, "history": found, "editions": editions,
-            "rule_href": urls.rule(edition.lang, number, edition),
+            "heading": head[0].title if head else None, "rule_href": urls.rule(edition.lang, number, edition),
             "canonical": urls.absolute(urls.history(edition.lang, number, edition))}
 
 
