@@ -48,6 +48,19 @@ class Identity:
     merged_into: Counterpart | None = None
     """When ``newest`` says the rule was removed because another rule took its text whole
     (``kb.store.history.merged_since``): that rule in the newest edition."""
+    number_was: NumberWas | None = None
+    """When the rule took its number from another rule (``kb.store.history.number_taken``)."""
+
+
+@dataclass(frozen=True)
+class NumberWas:
+    """Another rule had this rule's number until ``since`` (the edition where this rule took it):
+    ``then``, that rule in the edition before, and ``now``, where it is in this page's edition
+    (number None: removed since). An old link to 704.5k meant the legend rule, now 704.5j."""
+
+    since: Edition
+    then: Counterpart
+    now: Counterpart
 
 
 def identity(edition: Edition, number: str) -> Identity | None:
@@ -79,7 +92,19 @@ def identity(edition: Edition, number: str) -> Identity | None:
     last = changed[-1] if changed else None
     first_here = last is not None and last.change == "created" and first_printed(chain, last.edition, last.number)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
-                    _translations(located, edition) if edition.lang == "en" else [], first_here, merged)
+                    _translations(located, edition) if edition.lang == "en" else [], first_here, merged,
+                    _number_was(located, number, edition))
+
+
+def _number_was(located: history.Located, number: str, edition: Edition) -> NumberWas | None:
+    """``NumberWas`` of rule ``number`` (``located``) of ``edition``, or None."""
+    store = state.store()
+    taken = history.number_taken(store, located, number)
+    if taken is None:
+        return None
+    since, other = taken
+    then = _counterpart({"edition": other.edition, "number": number, "change": "unchanged"})
+    return NumberWas(store.edition(since), then, _counterpart(history.since(store, other, edition.id)))
 
 
 def first_printed(chain: list[tuple[str, str | None]], edition: str, number: str | None) -> bool:

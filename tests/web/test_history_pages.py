@@ -196,6 +196,15 @@ def test_changes_list_created_rules_by_section_and_moves_apart(client):
     assert len(soup.select(".moves li")) > 100
 
 
+def test_a_reused_number_says_which_rule_had_it_before(client):
+    # a bot's old link to 704.5k meant the legend rule: the world rule took the number in 2017
+    note = page(client, "/en/cr/704.5k").select_one(".history-line .number-was")
+    assert note.get_text(" ", strip=True) == "· Until 2017-09-29, 704.5k was another rule, now 704.5j ."
+    assert note.select_one("a")["href"] == "/en/cr/704.5j"
+    assert page(client, "/en/cr/704.5j").select_one(".number-was") is not None  # 704.5j too was another rule once
+    assert page(client, "/en/cr/100.1").select_one(".number-was") is None
+
+
 def test_a_history_page_is_titled_with_the_rules_name(client):
     assert page(client, "/en/cr/702.19/history").title.string == "History of 702.19 Trample · crkb"
 
