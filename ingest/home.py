@@ -57,12 +57,15 @@ def _same_schemas(build: BuildPaths) -> bool:
 
 def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
     """``[path, size in bytes, modification time in ns, sha256 hex digest]`` of every file the
-    plans read, sorted by path."""
+    plans read (a folder that could not be listed: no digest), sorted by path."""
     files = {source.path for plan in plans for source in plan.all_files}
     return sorted([str(path), path.stat().st_size, path.stat().st_mtime_ns, _digest(path)] for path in files)
 
 
-def _digest(path: Path) -> str:
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of a file; None for anything else (a folder a build could not list: its time tells)."""
+    if not path.is_file():
+        return None
     with open(path, "rb") as handle:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
@@ -78,7 +81,7 @@ def _same_files(recorded: list[list], plans: Sequence[EditionPlan]) -> bool:
         stat = path.stat()
         if len(entry) != 4 or entry[1] != stat.st_size:  # an inputs.json of an older crkb has no digest
             return False
-        if entry[2] != stat.st_mtime_ns and entry[3] != _digest(path):
+        if entry[2] != stat.st_mtime_ns and (entry[3] is None or entry[3] != _digest(path)):
             return False
     return True
 
