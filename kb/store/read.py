@@ -12,6 +12,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 from kb import numbers
@@ -192,6 +193,21 @@ class Store:
             "FROM ref_targets WHERE edition = ? AND citing = 'rule' AND target = ?) ORDER BY seq"
         )
         return self._hydrate(edition_id, self._db().execute(sql, (edition_id, edition_id, number)).fetchall())
+
+    def citing_numbers(self, edition_id: str, targets: Sequence[str]) -> dict[str, list[str]]:
+        """``{number: numbers of the rules citing it}`` (text or examples, document order) for each
+        rule number of ``targets`` some rule of the edition cites."""
+        if not targets:
+            return {}
+        marks = ", ".join("?" for _ in targets)
+        rows = self._db().execute(
+            "SELECT DISTINCT t.target, r.number, r.seq FROM ref_targets t JOIN rules r ON r.edition = t.edition "
+            f"AND r.seq = t.citing_seq WHERE t.edition = ? AND t.citing = 'rule' AND t.target IN ({marks}) ORDER BY r.seq",
+            (edition_id, *targets)).fetchall()
+        found: dict[str, list[str]] = {}
+        for target, number, _seq in rows:
+            found.setdefault(target, []).append(number)
+        return found
 
     def nearest_numbers(self, edition_id: str, number: str, limit: int = 5) -> list[str]:
         """Existing numbers closest to ``number`` (a canonical or loosely canonical string), for

@@ -112,9 +112,18 @@ def test_a_reference_to_a_missing_rule_is_marked_not_linked(client: FlaskClient)
 
 
 def test_cited_by_lists_rules_and_glossary_entries(client: FlaskClient) -> None:
-    assert texts(soup(client.get("/en/cr/702.19b")), ".cited-by li a") == ["702.19c"]
-    assert texts(soup(client.get("/en/cr/702.19")), ".cited-by li a") == ["Glossary: Trample"]
-    assert texts(soup(client.get("/en/cr/510")), ".cited-by li a") == ["702.19a"]
+    cited = ".cited-by ul:not(.cited-under) li a"
+    assert texts(soup(client.get("/en/cr/702.19b")), cited) == ["702.19c"]
+    assert texts(soup(client.get("/en/cr/702.19")), cited) == ["Glossary: Trample"]
+    assert texts(soup(client.get("/en/cr/510")), cited) == ["702.19a"]
+
+
+def test_a_rule_page_lists_the_rules_citing_its_subrules(client: FlaskClient) -> None:
+    # 702.19's page prints 702.19a-g; only the rules citing 702.19 itself were listed
+    page = soup(client.get("/en/cr/702.19"))
+    assert [li.get_text(" ", strip=True) for li in page.select("ul.cited-under li")] == ["702.19b (1): 702.19c"]
+    assert hrefs(page, "ul.cited-under a") == ["/en/cr/702.19b", "/en/cr/702.19c"]
+    assert soup(client.get("/en/cr/702")).select("ul.cited-under") == []  # a three-digit rule's page: hundreds
 
 
 def test_language_switcher_shows_the_editions_holding_the_number(client: FlaskClient) -> None:

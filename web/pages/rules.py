@@ -101,6 +101,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "previous": before,
         "next": after,
         "cited_by": store.rules_citing(edition.id, number),
+        "cited_under": _cited_under(edition, rules, number),
         "glossary_cited_by": store.glossary_citing(edition.id, number),
         **switcher(edition, number, held),
         "newest": None if newest.id == edition.id else newest,
@@ -117,6 +118,16 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "og_title": _og_title(rules[0].number, heading, edition),
         "og_description": _og_description(rules),
     }
+
+
+def _cited_under(edition: Edition, rules: list[Rule], number: str) -> list[tuple[str, list[str]]]:
+    """``[(subrule, numbers of the rules citing it)]`` for the rules the page shows under
+    ``number`` that some rule cites, page order: 601.2 is cited once, its 601.2b by 57 rules."""
+    if numbers.level(number) < 2:  # a section's or three-digit rule's page shows hundreds
+        return []
+    under = [rule.number for rule in rules if rule.number != number]
+    citing = state.store().citing_numbers(edition.id, under)
+    return [(sub, citing[sub]) for sub in dict.fromkeys(under) if sub in citing]
 
 
 def _compare_href(edition: Edition, number: str, known: Identity | None, newest: Edition) -> str:
