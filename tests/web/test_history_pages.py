@@ -189,6 +189,11 @@ def test_the_switcher_links_the_same_rule_in_other_languages_by_identity(client)
                                                            ("/ko/cr/2016-11-11/103.4", "2016-11-11: 103.4")]
 
 
+def test_changes_asked_newer_first_are_the_same_page_the_other_way_round(client):
+    answer = client.get("/en/changes/2023-04-14...2022-11-18")  # was a 400
+    assert (answer.status_code, answer.headers["Location"]) == (301, "/en/changes/2022-11-18...2023-04-14")
+
+
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
     soup = page(client, "/en/changes/2022-11-18...2023-04-14")
     assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"

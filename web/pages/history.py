@@ -83,8 +83,9 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
 
 @bp.get("/<lang>/changes")
 @bp.get("/<lang>/changes/<span>")
-def changes(lang: str, span: str = "...") -> str:
-    """The changes between two editions of ``lang`` (``old...new``, dates or ids)."""
+def changes(lang: str, span: str = "...") -> Response | str:
+    """The changes between two editions of ``lang`` (``old...new``, dates or ids); the newer one
+    first is the same page the other way round (301)."""
     args.language(lang)
     if "..." not in span:
         abort_with(404, _("Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14)."))
@@ -100,6 +101,9 @@ def changes(lang: str, span: str = "...") -> str:
         ids = [e for e, _ in chain]
         position = ids.index(new.id) if new.id in ids else len(ids) - 1
         old = store.edition(ids[max(position - 1, 0)])
+    ids = [e for e, _ in chain]
+    if old.id in ids and new.id in ids and ids.index(old.id) > ids.index(new.id):
+        return moved(state.urls().changes(lang, new, old), 301)
     found = changes_json(store, old.id, new.id)
     return render_template("rules/changes.html", lang=lang, old=old, new=new, changes=found,
                            sections=_by_section(found["rules"]),
