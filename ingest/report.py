@@ -160,8 +160,8 @@ def format_report(report: dict) -> str:
     state = "published" if report["published"] else "NOT published (the KB in place is unchanged)"
     lines = [
         f"{totals['editions']} editions, {totals['rules']} rules, {totals['examples']} examples, "
-        f"{totals['glossary']} glossary entries from {totals['sources'] - totals['failed']} of "
-        f"{totals['sources']} files in {report['seconds']:.1f}s: {state}",
+        f"{totals['glossary']} glossary entries read from {totals['sources']} files"
+        f"{f' ({failed} failed)' if (failed := totals['failed']) else ''} in {report['seconds']:.1f}s: {state}",
         f"KB: {report['kb']}   index: {report['index']}",
         "",
         _table(report["sources"]),

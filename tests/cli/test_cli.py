@@ -33,7 +33,7 @@ def test_build_prints_a_table_per_source(kb, corpus_data, tmp_path):
     code, out, err = run("build", "--only", str(corpus_data / "build" / "2021-11-19.txt"), "--kb", str(tmp_path))
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries from 1 of 1 files in ")
+    assert lines[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries read from 1 files in ")
     assert lines[0].endswith("s: published")
     assert lines[3].split() == ["source", "edition", "rules", "examples", "glossary", "refs", "targets",
                                 "resolved", "unresolved", "removed", "dup", "diag"]
@@ -57,6 +57,8 @@ def test_build_with_a_bad_source_publishes_nothing_and_exits_1(corpus_data, tmp_
     assert err == "Error: 1 source(s) failed; the KB in place is unchanged (--partial publishes the rest).\n"
     assert "Failed sources:" in out and f"  {empty}: empty file" in out.splitlines()
     assert "ko-2021-11-19" in out
+    assert out.splitlines()[0].startswith("1 editions, 18 rules, 3 examples, 0 glossary entries read from 2 files "
+                                          "(1 failed) in ")  # was "from 1 of 2 files", though a cut file counts
     assert not (tmp_path / "kb" / "current").exists()
 
 
