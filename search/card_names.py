@@ -59,6 +59,7 @@ _CJK = f"{HANGUL_RANGES}\u3000-\u30ff\u31f0-\u31ff\uff00-\uffef{KANJI}"
 """Hangul, kana, CJK punctuation, full-width forms and kanji: a chunk of them is never part of a
 name (``Storm Crow는``, ``Abrupt Decayは``: the card's name ends where the Korean or Japanese starts)."""
 _CHUNK = re.compile(rf"[^\s,;:!?()\[\]\"“”.{_CJK}]+(?:\.[^\s,;:!?()\[\]\"“”.{_CJK}]+)*|[{_CJK}]+|[,;:!?.]")
+_LATIN_LETTER = re.compile("[A-Za-z]")
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」')
 _ENDS_SENTENCE = frozenset(".!?:;")
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
@@ -131,7 +132,10 @@ def read_names(query: str, terms: Terms, cards: CardNames | None = None, text_wo
     the words of the cards' Oracle texts are added too (for an English edition; a translation's
     index holds none of them, and ``Card.words`` are CR terms its term dictionary translates).
     A card name in a Korean, Japanese or Chinese question is read where it stands
-    (``Storm Crow는``). Never raises; gives ``query`` unchanged when it names nothing."""
+    (``Storm Crow는``). Never raises; gives ``query`` unchanged when it names nothing (at once
+    when it has no Latin letter: every card and player name read here is written in Latin letters)."""
+    if not _LATIN_LETTER.search(query):
+        return NameReading(query)
     if cards is not None:
         alone = _card_alone(query, terms, cards)
         if alone is not None:

@@ -365,7 +365,7 @@ class Searcher:
         if expansion or notes.literal or (translated != query and (expansion := expand(translated))):
             return expansion, parsed
         latin = self._spellers_of(edition.id)[0]
-        typed = parse_query(translated)
+        typed = parsed if translated == parsed.text else parse_query(translated)  # most queries: parsed once
         spelled = correct_query(searcher, typed, edition.lang, latin=latin)
         if spelled is typed or not (expansion := expand(query_name(spelled))):
             return expansion, parsed
