@@ -71,7 +71,7 @@ from rapidfuzz import fuzz, process
 from ingest.align import normalise
 
 NEAR_SCORE = 90.0
-"""Least ratio of a rule elsewhere that stops passes 2 and 3 pairing by place (``_Families.nearer_elsewhere``)."""
+"""Least ratio of a rule elsewhere that stops passes 2 and 2b pairing by place (``_Families.nearer_elsewhere``)."""
 NEAR_LENGTH = 80
 """Least length of the texts ``_Families.nearer_elsewhere`` looks at (stock sentences are alike)."""
 NEAR_LOOKED = 4

@@ -199,7 +199,7 @@ def number_taken(store: Store, located: Located, number: str) -> tuple[str, Loca
     ``(the first edition of its chain where it holds the number, the other rule in the edition
     before)``; None when the number was its own from its first edition, or the edition before
     has no rule of that number (en 2026-01-16 704.5k, the world rule, has the number since
-    2017-11-17; until then it was the legend rule, now 704.5j)."""
+    2017-09-29; until then it was the legend rule, now 704.5j)."""
     if located.lineage == NO_LINEAGE:
         return None
     steps = [step for step in steps_of(store, located.lineage) if step.number is not None]
