@@ -133,6 +133,7 @@ def _parse_files(
             continue
         if text.format in WHOLE_TEXTS and not any(d.kind == "back-matter" for d in result.diagnostics):
             reports[source.path].warnings.append(TRUNCATED)
+            reports[source.path].ends_at = text.text.rstrip().count("\n") + 1  # its last line with text
         parsed[source.path] = result
     return parsed
 

@@ -25,7 +25,8 @@ def settle_truncated(report: BuildReport, partial: bool, store_path: Path) -> li
     cut = [source for source in report.sources if TRUNCATED in source.warnings and source.status != "failed"]
     if not partial:
         for source in cut:
-            source.fail(f"{source.name}: the official text ends before its glossary and credits (a cut file); "
+            where = f"{source.name}:{source.ends_at}" if source.ends_at else source.name
+            source.fail(f"{where}: the official text ends here, before its glossary and credits (a cut file); "
                         "--partial publishes it marked partial")
         return []
     editions = sorted({source.edition for source in cut if source.edition})

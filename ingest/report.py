@@ -15,7 +15,8 @@ readable summary by ``format_report``. Shape::
                  "examples", "glossary", "references": {"found", "targets", "resolved",
                  "unresolved"}, "unresolved": ["702.19b -> 702.999", ...],
                  "removed": {kind: {"count", "samples": [{"line", "text"}]}}, "duplicates":
-                 [numbers], "diagnostics": {kind: {"count", "samples"}}, "warnings": [str]}],
+                 [numbers], "diagnostics": {kind: {"count", "samples"}}, "warnings": [str],
+                 "ends_at": the last line of a cut official text, else null}],
      "term_lists": [{"path", "lang", "pairs": int (terms added), "error": str | null}]}
 """
 
@@ -60,6 +61,7 @@ class SourceReport:
     duplicates: list[str] = field(default_factory=list)
     diagnostics: dict[str, dict] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    ends_at: int | None = None
 
     def fail(self, message: str) -> None:
         """Mark the source failed with a one-line ``message``."""

@@ -36,8 +36,8 @@ def test_a_cut_official_text_is_not_published(tmp_path, cut_text):
     code, report, err = _build(tmp_path / "kb", cut_text)
     source = report["sources"][0]
     assert (code, report["published"], report["index"], source["status"]) == (1, False, "not written", "failed")
-    assert source["error"] == (f"{cut_text}: the official text ends before its glossary and credits (a cut "
-                               "file); --partial publishes it marked partial")
+    assert source["error"] == (f"{cut_text}:1500: the official text ends here, before its glossary and credits "
+                               "(a cut file); --partial publishes it marked partial")  # the line: as every failure
     assert not (tmp_path / "kb" / "current").exists()
 
 
