@@ -78,7 +78,7 @@ PAGE_WORDS = frozenset(("cr", "compare", "glossary", "changes", "history"))
 
 @bp.before_app_request
 def _lower_case_language() -> Response | None:
-    """``/EN/cr/702.19b``, ``/EN/CR/702.19B`` and ``/jp/cr/702.19b`` (``args.language_code``) are
+    """``/EN/cr/702.19b``, ``/EN/CR/702.19B`` and ``/jp/cr/702.19b`` (``web.i18n.language_code``) are
     the page of ``/en/cr/702.19b`` or ``/ja/cr/702.19b`` (301, the query string kept; the rule page
     then reads the number)."""
     first, _, rest = request.path.lstrip("/").partition("/")
