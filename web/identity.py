@@ -93,13 +93,15 @@ def identity(edition: Edition, number: str) -> Identity | None:
     first_here = last is not None and last.change == "created" and first_printed(chain, last.edition, last.number)
     return Identity(urls.history(edition.lang, number, edition), last, newest, english, english_now, diff,
                     _translations(located, edition) if edition.lang == "en" else [], first_here, merged,
-                    _number_was(located, number, edition))
+                    _number_was(located, number, edition, steps, [edition_id for edition_id, _ in chain]))
 
 
-def _number_was(located: history.Located, number: str, edition: Edition) -> NumberWas | None:
-    """``NumberWas`` of rule ``number`` (``located``) of ``edition``, or None."""
+def _number_was(located: history.Located, number: str, edition: Edition, steps: list[history.Step],
+                chain_ids: list[str]) -> NumberWas | None:
+    """``NumberWas`` of rule ``number`` (``located``; its lineage's ``steps``, its language's
+    ``chain_ids``) of ``edition``, or None."""
     store = state.store()
-    taken = history.number_taken(store, located, number)
+    taken = history.number_taken(store, located, number, steps, chain_ids)
     if taken is None:
         return None
     since, other = taken

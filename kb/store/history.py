@@ -194,28 +194,29 @@ def since(store: Store, start: Located, target: str) -> dict:
     return {"lang": "en", "edition": target, "number": number, "change": change}
 
 
-def number_taken(store: Store, located: Located, number: str) -> tuple[str, Located] | None:
-    """When the rule ``located`` (numbered ``number`` there) took its number from another rule:
-    ``(the first edition of its chain where it holds the number, the other rule in the edition
-    before)``; None when the number was its own from its first edition, or the edition before
-    has no rule of that number (en 2026-01-16 704.5k, the world rule, has the number since
+def number_taken(store: Store, located: Located, number: str, steps: list[Step],
+                 chain_ids: list[str]) -> tuple[str, Located] | None:
+    """When the rule ``located`` (numbered ``number`` there; ``steps`` its lineage's,
+    ``steps_of``; ``chain_ids`` its language's chain, oldest first) took its number from another
+    rule: ``(the first edition of its chain where it holds the number, the other rule in the
+    edition before)``; None when the number was its own from its first edition, or the edition
+    before has no rule of that number (en 2026-01-16 704.5k, the world rule, has the number since
     2017-09-29; until then it was the legend rule, now 704.5j)."""
     if located.lineage == NO_LINEAGE:
         return None
-    steps = [step for step in steps_of(store, located.lineage) if step.number is not None]
-    at = next((i for i, step in enumerate(steps) if step.edition == located.edition), None)
+    held = [step for step in steps if step.number is not None]
+    at = next((i for i, step in enumerate(held) if step.edition == located.edition), None)
     if at is None:
         return None
-    while at > 0 and steps[at - 1].number == number:
+    while at > 0 and held[at - 1].number == number:
         at -= 1
-    editions = [edition for edition, _ in chain(store, store.edition(located.edition).lang)]
-    position = editions.index(steps[at].edition) if steps[at].edition in editions else 0
+    position = chain_ids.index(held[at].edition) if held[at].edition in chain_ids else 0
     if position == 0:
         return None
-    other = locate(store, editions[position - 1], number)
+    other = locate(store, chain_ids[position - 1], number)
     if other is None or other.lineage in (located.lineage, NO_LINEAGE):
         return None
-    return steps[at].edition, other
+    return held[at].edition, other
 
 
 def translations(store: Store, located: Located) -> list[tuple[str, int]]:
