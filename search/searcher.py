@@ -189,13 +189,13 @@ class Searcher:
         cards: tuple[tuple[str, tuple[str, ...]], ...] = ()
         targets = self._targets(lang, edition)
         preferred = self._own_languages(query, {target.lang for target in targets})
+        lookup = len(query.split()) <= LONG_QUERY  # "Lure block requirements", not a whole question
         for target in sorted(targets, key=lambda target: target.lang not in preferred):
             if len(targets) > 1 and target.lang not in preferred and sum(map(len, found)) >= limit and not every_language:
                 break  # merge_languages would list every hit of another language after these
             with self._readers.use(target.id):
                 reading = self.read_names(query, target.id, target.lang)
                 cards = cards or tuple(zip(reading.cards, reading.read_as))  # as the query's own language read them
-                lookup = len(query.split()) <= LONG_QUERY  # "Lure block requirements", not a whole question
                 parsed = replace(parse_query(self._in_edition(reading.text, target)), card_text=reading.card_text,
                                  card_words=reading.card_words if lookup else frozenset())
                 card_texts = self._card_texts(reading)
@@ -456,7 +456,10 @@ class Searcher:
         """The snippet of a rule found by its examples alone (``summoning sickness`` in 702.51b's
         "Heartless Summoning"): the first example with a match, after ``Example:``; ``shown`` (the
         rule's text, nothing marked) when none has one."""
-        for text in self.store.example_texts(edition.id, seq):
+        kept: dict[int, list[str]] = self._readers.memo(edition.id, "example texts", dict)
+        if seq not in kept:  # the same rules come back for many queries, as their texts do (_rule_texts)
+            kept[seq] = self.store.example_texts(edition.id, seq)
+        for text in kept[seq]:
             found = snippet(text, marks.terms, analyzer, marks.words)
             if MARK in found:
                 return f"{EXAMPLE_LABELS.get(edition.lang, EXAMPLE_LABELS['en'])} {found}"
