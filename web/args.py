@@ -83,7 +83,8 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
     query = (args.get("q") or "").strip()
     literal = args.get("literal") in ("1", "true", "yes")
     lang = language_code(args.get("lang") or "") or None
-    if lang == ALL_LANGUAGES:
+    every = lang == ALL_LANGUAGES
+    if every:
         lang = None
     elif lang is not None:
         language(lang)
@@ -91,7 +92,7 @@ def search_args(args: Mapping[str, str]) -> SearchArgs:
         lang = query_language(query, state.store().languages())
     wanted = args.get("edition") or None
     if wanted is None:
-        return SearchArgs(query, lang, None, literal, language_code(args.get("lang") or "") == ALL_LANGUAGES)
+        return SearchArgs(query, lang, None, literal, every)
     try:
         found = state.store().find_edition(lang, wanted)
     except EditionNotFound:
