@@ -58,8 +58,12 @@ def _same_schemas(build: BuildPaths) -> bool:
 def fingerprint(plans: Sequence[EditionPlan]) -> list[list]:
     """``[path, size in bytes, modification time in ns, sha256 hex digest]`` of every file the
     plans read (a folder that could not be listed: no digest), sorted by path."""
-    files = {source.path for plan in plans for source in plan.all_files}
-    return sorted([str(path), path.stat().st_size, path.stat().st_mtime_ns, _digest(path)] for path in files)
+    return [[str(path), path.stat().st_size, path.stat().st_mtime_ns, _digest(path)] for path in _files_read(plans)]
+
+
+def _files_read(plans: Sequence[EditionPlan]) -> list[Path]:
+    """Every file the plans read, once each, sorted by path (as ``fingerprint`` records them)."""
+    return sorted({source.path for plan in plans for source in plan.all_files}, key=str)
 
 
 def _digest(path: Path) -> str | None:
@@ -74,10 +78,10 @@ def _same_files(recorded: list[list], plans: Sequence[EditionPlan]) -> bool:
     """Whether the files the plans read are those ``recorded`` (``fingerprint``): the same paths,
     each of the same size and either modification time or content (a copy, a checkout or an
     rsync sets new times on the same texts; only a file whose time changed is read again)."""
-    files = sorted({str(source.path): source.path for plan in plans for source in plan.all_files}.items())
-    if [entry[0] for entry in recorded] != [name for name, _ in files]:
+    files = _files_read(plans)
+    if [entry[0] for entry in recorded] != [str(path) for path in files]:
         return False
-    for entry, (_, path) in zip(recorded, files):
+    for entry, path in zip(recorded, files):
         stat = path.stat()
         if len(entry) != 4 or entry[1] != stat.st_size:  # an inputs.json of an older crkb has no digest
             return False
