@@ -72,7 +72,7 @@ def unlanguaged_rule(number: str) -> Response:
     return redirect(state.urls().rule("en", args.rule_number(number)[0]), 301)
 
 
-PAGE_WORDS = frozenset(("cr", "compare", "glossary", "changes", "history"))
+PAGE_WORDS = frozenset(("cr", "compare", "glossary", "changes"))
 """Path words after the language that a link may write in capitals (``/EN/CR/702.19B``)."""
 
 
