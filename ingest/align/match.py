@@ -11,7 +11,8 @@ The passes, each only among the rules still unmatched:
    Then the children still unmatched under two matched parents are paired best first when similar
    (a reordered run: the 2009-07-11 edition re-sorted the keywords of 502 into 702), unless a
    sibling of either or a rule under either is nearly the other's text (``RIVAL_SCORE``: the
-   subheading 419.9 became the rule 615, which the umbrella heading 419 is also like).
+   subheading 419.9 became the rule 615, which the umbrella heading 419 is also like). A child
+   split among the new children continues in the piece that holds its opening (``_opening_piece``).
 3. **Same number** and similar text.
 
    Passes 2 and 3 pair by place only when no unmatched sibling of either rule (or, for a subrule,
@@ -80,6 +81,10 @@ STRUCTURE_SCORE = 50.0
 """Least ratio (0-100) of two texts found where the siblings' offset expects them (pass 2)."""
 SIBLING_SCORE = 55.0
 """Least ratio of two children of matched parents (pass 2b; short texts need ``SECTION_SCORE``)."""
+PIECE_SCORE = 80.0
+"""Least ``partial_ratio`` of a shorter text within an old rule's for ``_opening_piece`` to read it as a piece."""
+PIECE_SHARE = 0.6
+"""Most length of a piece, as a share of the old rule's text (``_opening_piece``)."""
 SAME_NUMBER_SCORE = 60.0
 """Least ratio for two rules of the same number (pass 3)."""
 CONTESTED_MARGIN = 10.0
@@ -408,8 +413,11 @@ def _siblings(old, new, pairs, taken, pair, families) -> None:
             continue
         choices = [r.key for r in right]
         for o in left:
-            for _, score, j in process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE,
-                                               limit=None):
+            found = process.extract(o.key, choices, scorer=fuzz.ratio, score_cutoff=SIBLING_SCORE, limit=None)
+            opening = _opening_piece(o, right)
+            if opening is not None:  # split: it continues in the piece that holds its opening
+                found = [(None, max((score for _, score, _ in found), default=SIBLING_SCORE), opening)]
+            for _, score, j in found:
                 n = right[j]
                 if _short(o, n) and score < SECTION_SCORE:
                     continue
@@ -427,6 +435,22 @@ def _siblings(old, new, pairs, taken, pair, families) -> None:
                 and not (_short(old_rule, new_rule) and families.elsewhere(old_rule, new_rule))
                 and not families.nearer_elsewhere(old_rule, new_rule, -score)):
             pair(o, n)
+
+
+def _opening_piece(old_rule: AlignedRule, rules: list[AlignedRule]) -> int | None:
+    """When ``old_rule`` was split among ``rules`` (two or more of them each hold a piece of its
+    text: ``PIECE_SCORE``, at most ``PIECE_SHARE`` of its length), the index of the piece that
+    holds its opening (``_opens_alike``, the most alike opening sentence), else None: 2009-07-11
+    split 304.1, the draw step's three actions, into 504.1-504.3; it continues as 504.1, the draw,
+    though 504.2, the triggers, is the longest piece and the most like it."""
+    pieces = [j for j, rule in enumerate(rules) if len(rule.key) <= PIECE_SHARE * len(old_rule.key)
+              and fuzz.partial_ratio(rule.key, old_rule.key) >= PIECE_SCORE]
+    if len(pieces) < 2:
+        return None
+    first = SENTENCE_END.split(old_rule.key, 1)[0]
+    opening = [(fuzz.ratio(first, SENTENCE_END.split(rules[j].key, 1)[0]), -j) for j in pieces
+               if _opens_alike(old_rule.key, rules[j].key)]
+    return -max(opening)[1] if opening else None
 
 
 def _short(old_rule: AlignedRule, new_rule: AlignedRule) -> bool:

@@ -123,3 +123,11 @@ def test_the_status_rule_moved_nearly_word_for_word_is_not_taken_by_its_neighbou
     # 214 to 110 expected 214.5 there (ratio 56), which took it while 510.1 was "removed"
     assert ("en-2009-07-11", "110.6", "moved+edited") in changes(store, "en-2009-05-01", "510.1")
     assert ("en-2009-07-11", "110.6", "moved+edited") not in changes(store, "en-2009-05-01", "214.5")
+
+
+def test_a_rule_split_in_three_continues_in_the_piece_that_holds_its_opening(store):
+    # 2009-07-11 split 304.1 (draw, triggers, priority) into 504.1-504.3; 504.2, the triggers, is
+    # the longest piece and the most like the whole (ratio 62 to 42) but 504.1 holds its opening
+    assert ("en-2009-07-11", "504.1", "moved+edited") in changes(store, "en-2009-05-01", "304.1")
+    split = history.history(store, "en", "en-2009-07-11", "504.2").steps[0]
+    assert (split.change, split.part.edition, split.part.number) == ("created", "en-2009-05-01", "304.1")
