@@ -159,32 +159,48 @@ def translated_number(english: Edition, number: str, translation: Edition) -> st
 
 def _translations(located: history.Located, english: Edition | None = None) -> list[Counterpart]:
     """The translated rule of each language joined to this English rule's lineage: of the
-    English edition ``english``, the translation of it when there is one, else the newest
-    translation dated on or before it (en 2017-06-05 702.19b is ko 2017-01-20 702.19b, the
-    Korean text of its day, not ko 2021-11-19); else, and without ``english``, the newest."""
+    English edition ``english``, the one ``of_its_day`` picks (en 2017-06-05 702.19b is ko
+    2017-01-20 702.19b, the Korean text of its day, not ko 2021-11-19); without ``english``, the
+    newest."""
     store, urls = state.store(), state.urls()
-    of_english = set(_translating(english.id)) if english is not None else set()
-    by_lang: dict[str, list[tuple[Edition, int]]] = {}
+    by_lang: dict[str, dict[Edition, int]] = {}
     for edition_id, seq in history.translations(store, located):
         edition = store.edition(edition_id)
-        by_lang.setdefault(edition.lang, []).append((edition, seq))
+        by_lang.setdefault(edition.lang, {}).setdefault(edition, seq)
     out = []
     for lang in sorted(by_lang):
-        edition, seq = _of_its_day(by_lang[lang], english, of_english)
+        edition = of_its_day(list(by_lang[lang]), english)
+        seq = by_lang[lang][edition]
         rows = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (edition.id, seq))
         out.append(Counterpart(edition, rows[0][0], "translation", urls.rule(lang, rows[0][0], edition)))
     return out
 
 
-def _of_its_day(found: list[tuple[Edition, int]], english: Edition | None,
-                of_english: set[str]) -> tuple[Edition, int]:
-    """Of one language's translated rules, the one ``_translations`` names."""
-    newest = max(found, key=lambda item: item[0].date_text)
+def of_its_day(editions: list[Edition], english: Edition | None) -> Edition:
+    """Of one language's ``editions`` (not empty), the one of the day of the English edition
+    ``english``: a translation of it when there is one (the stored translation links), else the
+    newest dated on or before it (for English: ``english`` itself when it is there); else, and
+    without ``english``, the newest dated one (ja 2026-01-16 for en 2017-08-25: no Japanese
+    edition is older)."""
+    newest = max(editions, key=lambda edition: (edition.effective_date is not None, edition.date_text))
     if english is None:
         return newest
-    exact = [item for item in found if item[0].id in of_english]
-    before = [item for item in found if item[0].date_text and item[0].date_text <= english.date_text]
-    return max(exact or before or [newest], key=lambda item: item[0].date_text)
+    of_english = set(_translating(english.id))
+    exact = [edition for edition in editions if edition.id in of_english]
+    before = [edition for edition in editions if edition.effective_date and edition.date_text <= english.date_text]
+    return max(exact or before or [newest], key=lambda edition: edition.date_text)
+
+
+def english_of_its_day(edition: Edition) -> Edition | None:
+    """The English edition ``edition`` goes with: itself for English; for a translation the
+    English edition it translates or stands in for it (``english_stand_in``), else the English
+    edition in force on its date; None for an undated text with neither, or a KB without English."""
+    if edition.lang == "en":
+        return edition
+    found = english_stand_in(state.store(), edition)
+    if found is None and edition.effective_date and "en" in state.store().languages():
+        found = in_force("en", edition.date_text)
+    return found
 
 
 def _translating(english_id: str) -> list[str]:

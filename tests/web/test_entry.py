@@ -70,7 +70,10 @@ def test_contents_glossary_and_changes_offer_the_same_page_in_the_other_language
     assert offered("/en/cr") == [("en", None), ("ko", "/ko/cr"), ("ja", "/ja/cr")]
     assert offered("/ko/glossary") == [("en", "/en/glossary"), ("ko", None), ("ja", "/ja/glossary")]
     assert soup(client, "/ja/cr").select_one("nav.page-languages")["aria-label"] == "このページの他の言語"
-    assert offered("/en/cr?edition=2021-11-19") == [] and offered("/en/cr/702.19") == []  # pinned; the rule's switcher
+    assert offered("/en/cr/702.19") == []  # the rule's switcher does it
+    missing = client.get("/en/cr?edition=garbage")  # its 404 page has no edition to offer
+    assert missing.status_code == 404 and BeautifulSoup(missing.get_data(as_text=True), "html.parser").select(
+        "nav.page-languages") == []
 
 
 def test_a_trailing_slash_is_redirected(client: FlaskClient) -> None:

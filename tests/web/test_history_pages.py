@@ -279,6 +279,31 @@ def test_an_old_english_rule_names_the_translation_of_its_day(client):
     assert [a["data-edition"] for a in links if a["hreflang"] == "ko"] == ["ko-2021-11-19"]
 
 
+def test_an_old_editions_switcher_names_the_editions_of_its_day(client):
+    # the switcher named en 2026-01-16, 2024-11-08, 2024-07-30: a reader of 2017 was sent to today's rules
+    soup = page(client, "/en/cr/2017-08-25/702.19b")
+    english = soup.select(".switcher .lang-en a[hreflang]")
+    assert [(a["href"], a.get("data-number")) for a in english] == [
+        ("/en/cr/2017-09-29/702.19b", None), ("/en/cr/2009-07-11/702.17b", "702.17b")]
+    assert soup.select_one(".switcher .lang-en [aria-current]").get_text() == "2017-08-25"
+    assert "/ko/cr/2016-11-11/702.19b" in [a["href"] for a in soup.select(".switcher .lang-ko a")]
+    # a translation: the English editions of its day (ko 2016-11-11 is joined to en 2017-08-25)
+    korean = page(client, "/ko/cr/2016-11-11/702.19b").select(".switcher .lang-en a[hreflang]")
+    assert [a["href"] for a in korean] == [
+        "/en/cr/2017-09-29/702.19b", "/en/cr/2017-08-25/702.19b", "/en/cr/2009-07-11/702.17b"]
+
+
+def test_a_pinned_contents_or_glossary_page_offers_the_other_languages_of_its_day(client):
+    # a pinned contents page offered no other language: a reader of 2017 had to find ko 2016-11-11
+    def offered(url: str) -> list[tuple[str, str | None]]:
+        return [(item["lang"], item.get("href")) for item in page(client, url).select("nav.page-languages a, "
+                                                                                      "nav.page-languages span")]
+
+    assert offered("/en/cr?edition=2017-08-25") == [("en", None), ("ko", "/ko/cr?edition=2016-11-11"), ("ja", "/ja/cr")]
+    assert offered("/ko/glossary?edition=2016-11-11") == [  # ko 2016-11-11 is joined to en 2017-08-25
+        ("en", "/en/glossary?edition=2017-08-25"), ("ko", None), ("ja", "/ja/glossary")]
+
+
 def test_a_translated_rule_page_lists_the_english_subrules_changed_since(client):
     soup = page(client, "/ko/cr/702.19")
     changed = soup.select_one(".english-changed.subrules li[data-number='702.19b']")

@@ -23,7 +23,8 @@ from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
-from web.identity import Identity, copy_of, english_changes_under, identity, number_now
+from web.identity import (Identity, copy_of, english_changes_under, english_of_its_day, identity, number_now,
+                          of_its_day)
 from web.pages.resolve import DATE, moved, newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
@@ -213,54 +214,68 @@ def _copies_matched(edition: Edition, number: str, held: dict[str, str]) -> list
 
 
 def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, object]:
-    """The switcher's context: ``switcher`` (per language, ``EditionLink`` newest first),
-    ``switcher_totals`` (per language, how many editions hold the rule) and ``by_identity``: True
-    when the editions are those the stored alignment joins the rule to, whatever its number there
+    """The switcher's context: ``switcher`` (per language, ``EditionLink`` newest first, the
+    editions ``_shown`` picks: on a page of an older edition, those of its day), ``switcher_totals``
+    (per language, how many editions hold the rule) and ``by_identity``: True when the editions
+    are those the stored alignment joins the rule to, whatever its number there
     (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
     without alignment, when they are the editions printing ``number``. ``held``: the rule's
     ``kb.store.history.everywhere``."""
-    store = state.store()
+    store, urls = state.store(), state.urls()
+    english = None if urls.is_newest(edition) else english_of_its_day(edition)
     if not held:
-        return {"switcher": editions_holding(number, edition), "switcher_totals": switcher_totals(number),
+        return {"switcher": editions_holding(number, edition, english), "switcher_totals": switcher_totals(number),
                 "by_identity": False}
     links, totals = {}, {}
     for lang in store.languages():
         found = [e for e in store.editions(lang) if e.id in held]
-        shown = found[:SWITCHER_NEWEST] + ([edition] if edition in found[SWITCHER_NEWEST:] else [])
-        links[lang] = [EditionLink(e, state.urls().rule(lang, held[e.id], e), e.id == edition.id,
-                                   None if held[e.id] == number else held[e.id]) for e in shown]
+        links[lang] = [EditionLink(e, urls.rule(lang, held[e.id], e), e.id == edition.id,
+                                   None if held[e.id] == number else held[e.id])
+                       for e in _shown(found, edition, english)]
         totals[lang] = len(found)
     return {"switcher": links, "switcher_totals": totals, "by_identity": True}
 
 
-def editions_holding(number: str, shown: Edition) -> dict[str, list[EditionLink]]:
-    """Per language (KB order), the newest ``SWITCHER_NEWEST`` editions holding ``number`` (newest
-    first), then ``shown`` when it is older. The lists are made once per build and number, so a
-    page costs the same however many editions the KB holds (``switcher_totals`` counts them all)."""
-    links = {}
-    for lang, (newest, _total) in _holding(number).items():
-        found = [EditionLink(edition, href, edition.id == shown.id) for edition, href in newest]
-        if shown.lang == lang and not any(link.current for link in found):
-            found.append(EditionLink(shown, state.urls().rule(lang, number, shown), True))
-        links[lang] = found
-    return links
+def _shown(found: list[Edition], edition: Edition, english: Edition | None) -> list[Edition]:
+    """Of one language's editions holding the rule (``found``, newest first), those the switcher
+    names for the page of ``edition``: without ``english`` (a page of the newest edition), the
+    newest ``SWITCHER_NEWEST`` and ``edition`` when it is older; else those of the day of the
+    English edition ``english`` (``web.identity.english_of_its_day``), so that a reader of en
+    2017-08-25 stays in 2017: the one of that day (``edition`` in its own language, else
+    ``web.identity.of_its_day``: ko 2017-07-08), the one after it and the ones before."""
+    if not found:
+        return []
+    if english is None:
+        return found[:SWITCHER_NEWEST] + ([edition] if edition in found[SWITCHER_NEWEST:] else [])
+    at = found.index(edition if edition in found else of_its_day(found, english))
+    start = max(0, min(at - 1, len(found) - SWITCHER_NEWEST))
+    return found[start:start + SWITCHER_NEWEST]
+
+
+def editions_holding(number: str, shown: Edition, english: Edition | None = None) -> dict[str, list[EditionLink]]:
+    """Per language (KB order), the editions holding ``number`` that ``_shown`` names for the
+    page of ``shown`` (``english``: the English edition of its day, None on a newest page). The
+    editions are listed once per build and number, so a page costs the same however many
+    editions the KB holds (``switcher_totals`` counts them all)."""
+    urls = state.urls()
+    return {lang: [EditionLink(e, urls.rule(lang, number, e), e.id == shown.id) for e in _shown(found, shown, english)]
+            for lang, found in _holding(number).items()}
 
 
 def switcher_totals(number: str) -> dict[str, int]:
     """Per language, how many editions hold ``number``."""
-    return {lang: total for lang, (_newest, total) in _holding(number).items()}
+    return {lang: len(found) for lang, found in _holding(number).items()}
 
 
-def _holding(number: str) -> dict[str, tuple[list[tuple[Edition, str]], int]]:
-    """Per language: its newest editions holding ``number`` with their page, and how many hold it."""
+def _holding(number: str) -> dict[str, list[Edition]]:
+    """Per language (KB order): the editions holding ``number``, newest first."""
     cache = state.cache("holding")
     if number not in cache:
-        store, urls = state.store(), state.urls()
+        store = state.store()
         by_lang: dict[str, list[Edition]] = {lang: [] for lang in store.languages()}
         for other in store.editions_having(number):
             by_lang.setdefault(other.lang, []).append(other)
-        cache[number] = {lang: ([(e, urls.rule(lang, number, e)) for e in found[:SWITCHER_NEWEST]], len(found))
-                         for lang, found in by_lang.items()}
+        cache[number] = by_lang
     return cache[number]
 
 
