@@ -284,8 +284,18 @@ def number_now(edition: Edition, number: str, holding: list[Edition]) -> tuple[E
     which lacks the number (a link to 502.9a, Trample in 2009, finds 702.19a): ``(that earlier
     edition, the number in edition, False)``, or ``(…, True)`` for the rule holding its text when
     it was merged into another (713.12 of 2022-11-18 is part of 712.19); else where a later edition's
-    rule of that number was in ``edition`` (``_number_then``); None when neither finds it. ``holding``: the editions holding ``number``,
-    newest first (``Store.editions_having``)."""
+    rule of that number was in ``edition`` (``_number_then``); else, for a translation, the rule
+    translating the English rule of that number (``_through_english``: /ko/cr/420.5e, the legend
+    rule of en 2009-05-01, is ko 704.5j); None when none finds it. ``holding``: the editions holding
+    ``number``, newest first (``Store.editions_having``)."""
+    found = _number_in_language(edition, number, holding)
+    if found is None and edition.lang != "en":
+        return _through_english(edition, number, holding)
+    return found
+
+
+def _number_in_language(edition: Edition, number: str, holding: list[Edition]) -> tuple[Edition, str, bool] | None:
+    """``number_now`` within the language of ``edition``."""
     store = state.store()
     earlier = [e for e in holding if e.lang == edition.lang and e.effective_date
                and edition.effective_date and e.effective_date < edition.effective_date]
@@ -297,6 +307,22 @@ def number_now(edition: Edition, number: str, holding: list[Edition]) -> tuple[E
         return earlier[0], now["number"], False
     into = history.merged_since(store, located, edition.id)
     return (earlier[0], into["number"], True) if into and into.get("number") else _number_then(edition, number, holding)
+
+
+def _through_english(translation: Edition, number: str, holding: list[Edition]) -> tuple[Edition, str, bool] | None:
+    """``number_now`` of a translation lacking ``number`` that an English edition prints: the rule
+    of ``translation`` that translates the newest English edition's rule ``number``, or the rule
+    an older English edition numbered so as ``_number_in_language`` finds it there (``(that English
+    edition, the number in translation, merged)``); None when the stored alignment joins no rule of
+    ``translation`` to it."""
+    store = state.store()
+    if "en" not in store.languages():
+        return None
+    english = store.find_edition("en")
+    found = (english, number, False) if any(e.id == english.id for e in holding) else \
+        _number_in_language(english, number, holding)
+    here = translated_number(english, found[1], translation) if found else None
+    return (found[0], here, found[2]) if here else None
 
 
 def _number_then(edition: Edition, number: str, holding: list[Edition]) -> tuple[Edition, str, bool] | None:

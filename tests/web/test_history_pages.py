@@ -45,6 +45,20 @@ def test_todays_number_pinned_to_an_old_edition_names_the_rule_there(client):
     assert api == {"label": "702.19b of en-2026-01-16 is 502.9b here", "url": "/api/v1/rules/en/502.9b?edition=en-2006-10-01"}
 
 
+def test_a_translations_404_for_an_english_number_names_the_rule_it_is_there(client):
+    # /ko/cr/420.5e, the legend rule of en 2009, linked Korean numbers near it (400, 400.1) and old English
+    # editions only: the Korean legend rule is the rule the English 420.5e is now (704.5j; 704.5k in 2016)
+    missing = client.get("/ko/cr/420.5e")
+    links = BeautifulSoup(missing.get_data(as_text=True), "html.parser").select(".suggestions a")
+    assert (missing.status_code, links[0].get_text(), links[0]["href"]) == (
+        404, "en 2009-05-01의 420.5e은(는) 이 판의 704.5j입니다", "/ko/cr/704.5j")
+    assert "/en/cr/2009-05-01/420.5e" in [a["href"] for a in links]  # the English rule of that number
+    pinned = BeautifulSoup(client.get("/ko/cr/2016-11-11/420.5e").get_data(as_text=True), "html.parser")
+    assert pinned.select_one(".suggestions a")["href"] == "/ko/cr/2016-11-11/704.5k"
+    api = client.get("/api/v1/rules/ko/420.5e").get_json()["error"]["suggestions"][0]
+    assert api == {"label": "420.5e of en-2009-05-01 is 704.5j here", "url": "/api/v1/rules/ko/704.5j?edition=ko-2021-11-19"}
+
+
 def test_a_removed_rule_links_its_number_today_only_when_the_newest_edition_prints_it(client):
     gone = page(client, "/en/cr/2009-05-01/411").select_one(".old-edition")  # no 411 today: no dead link
     assert "This rule was removed" in gone.get_text() and gone.select("a") == []

@@ -177,14 +177,15 @@ def _not_found(edition: Edition, number: str) -> None:
 
 def _moved_here(edition: Edition, number: str, holding: list[Edition]) -> list[tuple[str, str]]:
     """``web.identity.number_now`` as a suggestion of the 404: ``[(label, page)]``, empty when
-    there is none. ``holding``: the editions holding ``number``, newest first."""
+    there is none (a translation's label names the English edition: "420.5e of en 2009-05-01").
+    ``holding``: the editions holding ``number``, newest first."""
     found = number_now(edition, number, holding)
     if found is None:
         return []
     old, now, merged = found
+    name = state.labels().name(old) if old.lang == edition.lang else f"{old.lang} {state.labels().name(old)}"
     label = _("%(number)s of %(old)s is part of %(now)s here") if merged else _("%(number)s of %(old)s is %(now)s here")
-    return [(label % {"number": number, "old": state.labels().name(old), "now": now},
-             state.urls().rule(edition.lang, now, edition))]
+    return [(label % {"number": number, "old": name, "now": now}, state.urls().rule(edition.lang, now, edition))]
 
 
 def breadcrumb(edition: Edition, number: str) -> list[Crumb]:
