@@ -110,3 +110,16 @@ def test_oembed_choices_of_a_date_two_texts_share_name_each_text_not_the_request
     with app.test_request_context(asked):
         chosen = choice_url("2021-02-15", "ko-2021-02-15-dbyll")
     assert unquote(chosen) == "/oembed?url=http://localhost/ko/cr/ko-2021-02-15-dbyll/702.19b&format=json"
+
+
+def test_the_numbers_embed_js_links_are_the_editions_in_rule_order(client) -> None:
+    # embed.js linked any number-like text (999.99): it now links only these, read in one request
+    response = client.get("/api/v1/numbers/en")
+    body = response.get_json()
+    assert (body["lang"], body["edition"], body["effective_date"]) == ("en", "en-2026-01-16", "2026-01-16")
+    assert "702.19b" in body["numbers"] and "704.5j" in body["numbers"] and "999.99" not in body["numbers"]
+    assert body["numbers"].index("702.19") < body["numbers"].index("702.19a") < body["numbers"].index("704.5j")
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "999.99" not in client.get("/api/v1/numbers/ko").get_json()["numbers"]
+    assert client.get("/api/v1/numbers/en?edition=2021-11-19").get_json()["edition"] == "en-2021-11-19"
+    assert "/api/v1/numbers/" in client.get("/embed.js").get_data(as_text=True)

@@ -1,7 +1,7 @@
 """embed.js in a real headless Chromium, on a plain page of ANOTHER loopback origin whose strict
 CSP allows only crkb's origin for scripts and fetches (no 'unsafe-inline', no 'unsafe-eval'):
-mentions become links to crkb, hovering shows the preview, text in <a> and <code> is untouched,
-and no CSP violation is reported. The rule card is framed by that origin."""
+mentions of rules crkb holds become links to crkb (999.99 does not), hovering shows the preview,
+text in <a> and <code> is untouched, and no CSP violation is reported. The rule card is framed by that origin."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ pytestmark = [
 HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A forum post</title>
 <link rel="stylesheet" href="/host.css"></head><body>
 <p id="plain">Trample damage is assigned as rule 702.19b says; state-based actions: CR 704.5j.</p>
-<p id="range">Casting a spell follows 601.2a–d, and 702.19c too.</p>
+<p id="range">Trample damage follows 702.19a–c, and 702.19c too.</p>
+<p id="missing">No rule 999.99, nor 702.99z, nor 601.2a–d in this small KB.</p>
 <p id="cjk">규칙 702.19b 돌진 · ルール702.19b · 规则 702.19b</p>
 <p id="not-rules">Version 1.702.19 and 3.14 and 1000.2 stay text.</p>
 <p id="linked"><a href="/elsewhere">rule 702.19b</a></p>
@@ -86,14 +87,15 @@ def test_embed_js_links_mentions_previews_them_and_violates_no_csp(browser: obje
     assert links == [
         ["plain", "rule 702.19b", f"{crkb}/en/cr/702.19b"],
         ["plain", "CR 704.5j", f"{crkb}/en/cr/704.5j"],
-        ["range", "601.2a–d", f"{crkb}/en/cr/601.2a"],
+        ["range", "702.19a–c", f"{crkb}/en/cr/702.19a"],
         ["range", "702.19c", f"{crkb}/en/cr/702.19c"],
         ["cjk", "규칙 702.19b", f"{crkb}/en/cr/702.19b"],
         ["cjk", "ルール702.19b", f"{crkb}/en/cr/702.19b"],
         ["cjk", "规则 702.19b", f"{crkb}/en/cr/702.19b"],
     ]
     # the page's text is unchanged (no "[a b c d]" or other inserted text), <a>/<code>/<textarea> untouched
-    assert page.inner_text("#range") == "Casting a spell follows 601.2a–d, and 702.19c too."
+    assert page.inner_text("#range") == "Trample damage follows 702.19a–c, and 702.19c too."
+    assert page.inner_html("#missing") == "No rule 999.99, nor 702.99z, nor 601.2a–d in this small KB."  # were links
     assert page.inner_html("#linked") == '<a href="/elsewhere">rule 702.19b</a>'
     assert page.inner_html("#coded") == "<code>702.19b</code>"
     assert page.input_value("#typed") == "rule 702.19b"
@@ -108,16 +110,16 @@ def test_embed_js_links_mentions_previews_them_and_violates_no_csp(browser: obje
     assert page.get_attribute("#plain a.crkb-rule >> nth=0", "aria-describedby") == "crkb-preview"
     page.mouse.move(0, 700)
     preview.wait_for(state="hidden", timeout=5000)
-    page.focus("#range a.crkb-rule >> nth=1")  # the small KB holds 702 only: 601.2a's link works, its preview 404s
+    page.focus("#range a.crkb-rule >> nth=1")
     preview.wait_for(state="visible", timeout=5000)
     assert preview.inner_text().startswith("702.19c")
 
     page.evaluate("""() => {  /* a comment a page script adds later (DevTools is not under the page's CSP) */
-        const p = document.createElement("p"); p.id = "late"; p.textContent = "Later: see CR 702.19c.";
+        const p = document.createElement("p"); p.id = "late"; p.textContent = "Later: see CR 702.19c, not CR 999.9.";
         const c = document.createElement("p"); c.id = "late-code"; c.innerHTML = "<code>702.19c</code>";
         document.body.append(p, c); }""")
     page.wait_for_selector("#late a.crkb-rule")
-    assert page.inner_html("#late") == f'Later: see <a class="crkb-rule" href="{crkb}/en/cr/702.19c" data-crkb-number="702.19c">CR 702.19c</a>.'
+    assert page.inner_html("#late") == f'Later: see <a class="crkb-rule" href="{crkb}/en/cr/702.19c" data-crkb-number="702.19c">CR 702.19c</a>, not CR 999.9.'
     assert page.inner_html("#late-code") == "<code>702.19c</code>"
 
     card = page.frame_locator("#card").locator("article.card")

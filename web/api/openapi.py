@@ -158,6 +158,13 @@ def openapi_document(server_url: str) -> dict[str, Any]:
                 [_LANG, {"name": "edition", "in": "path", "required": True,
                          "schema": {"type": "string", "example": "en-2026-01-16"}}, _NUMBER],
                 _ok("Preview", "The preview")),
+            "/numbers/{lang}": _get(
+                "listRuleNumbers", "Every rule number of an edition, in rule order (embed.js links only these)",
+                [_LANG, _EDITION_Q], _ok({"type": "object", "required": ["lang", "edition", "effective_date", "numbers"],
+                                          "properties": {"lang": {"type": "string"}, "edition": {"type": "string"},
+                                                         "effective_date": _NULLABLE_STR,
+                                                         "numbers": {"type": "array", "items": {"type": "string"}}}},
+                                         "The edition's rule numbers")),
             "/history/{lang}/{number}": _get("getHistory", "A rule through every edition of its language",
                                              [_LANG, _NUMBER, _EDITION_Q], _ok("History", "The rule's history")),
             "/changes/{lang}/{span}": _get(

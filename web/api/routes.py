@@ -10,6 +10,7 @@ import re
 
 from flask import Blueprint, Response, jsonify, request
 
+from kb import numbers
 from kb.errors import RuleNotFound, RuleUnaligned
 from kb.store import history
 from web import args, state
@@ -110,6 +111,20 @@ def preview(lang: str, number: str, edition_id: str | None = None) -> Response:
     if not found:
         abort_with(404, f"Rule {canonical} is not in {edition.id}.")
     response = jsonify(preview_json(found[0], edition, state.urls().rule(lang, canonical, edition)))
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@bp.get("/numbers/<lang>")
+def rule_numbers(lang: str) -> Response:
+    """The rule numbers of ``?edition=`` (id or date; default the newest edition of ``lang``), in
+    rule order: ``{"lang", "edition", "effective_date", "numbers": [str]}``. ``static/embed.js``
+    reads it once per page and links only these (en 2026-01-16: 3,269 numbers, 7 KB gzipped)."""
+    args.language(lang)
+    edition = args.edition(lang, request.args.get("edition") or None)
+    response = jsonify({"lang": lang, "edition": edition.id,
+                        "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
+                        "numbers": sorted(state.numbers_of(edition), key=numbers.sort_key)})
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 

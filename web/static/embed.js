@@ -1,9 +1,11 @@
 /* crkb embed: <script src="https://<crkb>/embed.js" data-lang="en" defer></script>
    Turns rule mentions in the page ("rule 702.19b", "CR 704.5j", "702.19b", "규칙 702.19b",
    "ルール702.19b", "規則 702.19b", "规则 702.19b", ranges "601.2a–d") into links to crkb, with a
-   hover/focus preview read from crkb's public API. Never touches text inside a, code, pre, kbd,
-   samp, textarea, input, select, button, script, style or contenteditable elements. No eval, no
-   inline style or style element: the preview box is styled through CSSOM (element.style), which a
+   hover/focus preview read from crkb's public API. Only the numbers the newest edition of data-lang
+   holds are linked, read in one request (/api/v1/numbers/<lang>): 999.99 stays text, and without
+   the list nothing is linked. Never touches text inside a, code, pre, kbd, samp, textarea, input,
+   select, button, script, style or contenteditable elements. No eval, no inline style or style
+   element: the preview box is styled through CSSOM (element.style), which a
    Content-Security-Policy does not forbid. Options: data-lang (en, ko, ja, zh; default en). */
 (function () {
   "use strict";
@@ -20,6 +22,7 @@
   /* a prefixed number (a three-digit rule too), or a bare dotted number; never inside a longer number */
   var MENTION = new RegExp("(?:(" + PREFIX + ")\\s?(" + NUM + ")|(" + DOTTED + "))(" + RANGE + ")(?![\\d.]\\d|\\w)", "g");
   var cache = {};
+  var known = null;  /* number -> true: the rule numbers crkb holds, read once (start) */
   var tip = null;
   var current = null;
   var timer = 0;
@@ -48,7 +51,7 @@
     var match, last = 0, out = null;
     while ((match = MENTION.exec(text))) {
       var before = match.index > 0 ? text.charAt(match.index - 1) : "";
-      if (/[\w.]/.test(before)) { continue; }
+      if (/[\w.]/.test(before) || !known[match[2] || match[3]]) { continue; }
       out = out || document.createDocumentFragment();
       out.appendChild(document.createTextNode(text.slice(last, match.index)));
       out.appendChild(link(match[0], match[2] || match[3]));
@@ -164,8 +167,18 @@
   }
 
   function start() {
-    scan(document.body);
-    watch();
+    fetch(base + "/api/v1/numbers/" + encodeURIComponent(lang), { headers: { Accept: "application/json" } })
+      .then(function (r) {
+        if (!r.ok) { throw new Error("HTTP " + r.status); }
+        return r.json();
+      })
+      .then(function (body) {
+        known = Object.create(null);
+        body.numbers.forEach(function (number) { known[number] = true; });
+        scan(document.body);
+        watch();
+      })
+      .catch(function () { /* no list of numbers: no link that may lead nowhere */ });
     document.addEventListener("mouseover", enter);
     document.addEventListener("focusin", enter);
     document.addEventListener("mouseout", function (event) { if (ruleLink(event)) { hide(); } });
