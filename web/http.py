@@ -9,8 +9,9 @@
 - ``X-KB-Build`` on every response read from a build.
 - Caching: a build never changes, and a page depends on its URL alone (its interface language
   too: ``web.i18n``), so a GET's ETag is its build plus its path and query; a request whose ``If-None-Match`` names it is answered 304 before any
-  page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``; static
-  files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
+  page is made. Pages and the API say ``Cache-Control: public, max-age=CACHE_SECONDS``, a page
+  pinned to an edition (``pinned``: ``/en/cr/2017-08-25/702.19b``) ``max-age=PINNED_SECONDS``;
+  static files keep ``max-age=STATIC_SECONDS`` (Flask's ``no-cache`` default is replaced).
 - Rendered answers: a GET answered 200 is kept per build (``web.pagecache``) and answered again
   from there by ``KeptAnswers`` before Flask sees the request.
 - Compression: a page or API answer of ``MIN_GZIP_BYTES`` or more goes gzipped to a client that
@@ -41,6 +42,10 @@ from web.pagecache import PageCache
 
 CACHE_SECONDS = 60
 """How long a browser or proxy may keep a page or API answer without asking again."""
+PINNED_SECONDS = 86400
+"""How long a page or API answer pinned to an edition (``pinned``) is kept: the edition's text
+never changes; what the page says of newer editions (the old-edition banner, the switcher) may
+be a day late when one is added."""
 STATIC_SECONDS = 3600
 """How long static files (CSS, scripts) are kept."""
 DEFAULT_PUBLIC_URL = "http://localhost"
@@ -217,13 +222,34 @@ def _not_modified() -> Response | None:
     if request.if_none_match.contains_weak(tag):
         response = Response(status=304)
         response.set_etag(tag)
-        response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+        response.headers["Cache-Control"] = _cache_control()
         return response
     kept = _pages().get(tag)
     if kept is not None:
         g.crkb_kept = True
         return Response(kept[1], status=200, headers=kept[0])
     return None
+
+
+PINNED_ARGS = ("edition", "edition_id", "date")
+"""The URL path arguments naming an edition (or a date, the editions in force on it)."""
+
+
+def pinned() -> bool:
+    """Whether the request names its edition: a path argument ``PINNED_ARGS`` (a rule, history,
+    compare, card or preview pinned), a changes span naming both editions, or ``?edition=`` (a
+    contents or glossary page, the API); never a search (``/search``, ``/api/v1/search``), whose
+    hits are the engine's, not the edition's."""
+    if request.endpoint in ("search.search", "api.search"):
+        return False
+    values = request.view_args or {}
+    span = values.get("span") or ""
+    return (any(values.get(name) for name in PINNED_ARGS) or bool(request.args.get("edition"))
+            or ("..." in span and all(span.split("...", 1))))
+
+
+def _cache_control() -> str:
+    return f"public, max-age={PINNED_SECONDS if pinned() else CACHE_SECONDS}"
 
 
 def _pages() -> PageCache:
@@ -240,7 +266,7 @@ def _headers(response: Response) -> Response:
     tag = g.get("crkb_etag")
     if tag is not None and response.status_code == 200:
         response.set_etag(tag)
-        response.headers.setdefault("Cache-Control", f"public, max-age={CACHE_SECONDS}")
+        response.headers.setdefault("Cache-Control", _cache_control())
         if request.method == "GET" and not g.get("crkb_kept") and not response.direct_passthrough:
             _pages().put(tag, list(response.headers.items()), response.get_data())
     _log(response, generation)

@@ -55,6 +55,18 @@ def test_pages_and_the_api_have_an_etag_per_build_and_path_and_answer_304(client
     assert missing.status_code == 404 and "ETag" not in missing.headers
 
 
+def test_a_page_pinned_to_an_edition_is_kept_a_day_and_the_newest_a_minute(client):
+    # a pinned edition never changes, yet its pages were asked for again every minute as the newest pages are
+    for path in ("/ja/cr/2023-09-01/101.1", "/ja/cr?edition=2023-09-01", "/api/v1/rules/ja/101.1?edition=2023-09-01",
+                 "/api/v1/preview/ja/ja-2023-09-01/101.1"):
+        first = client.get(path)
+        assert (first.status_code, first.headers["Cache-Control"]) == (200, "public, max-age=86400"), path
+        again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+        assert (again.status_code, again.headers["Cache-Control"]) == (304, "public, max-age=86400"), path
+    for path in ("/ja/cr/101.1", "/ja/cr", "/search?q=%E3%82%B2%E3%83%BC%E3%83%A0&lang=ja&edition=2023-09-01"):
+        assert client.get(path).headers["Cache-Control"] == "public, max-age=60", path  # a search: the engine's hits
+
+
 def test_pages_go_gzipped_to_a_client_that_takes_gzip_compressed_once(client, monkeypatch):
     import web.http
 

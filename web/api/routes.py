@@ -111,7 +111,8 @@ def preview(lang: str, number: str, edition_id: str | None = None) -> Response:
     if not found:
         abort_with(404, f"Rule {canonical} is not in {edition.id}.")
     response = jsonify(preview_json(found[0], edition, state.urls().rule(lang, canonical, edition)))
-    response.headers["Cache-Control"] = "public, max-age=3600"
+    if edition_id is None:  # pinned: web.http.PINNED_SECONDS
+        response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
 
@@ -125,7 +126,8 @@ def rule_numbers(lang: str) -> Response:
     response = jsonify({"lang": lang, "edition": edition.id,
                         "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
                         "numbers": sorted(state.numbers_of(edition), key=numbers.sort_key)})
-    response.headers["Cache-Control"] = "public, max-age=3600"
+    if not request.args.get("edition"):  # pinned: web.http.PINNED_SECONDS
+        response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
 
