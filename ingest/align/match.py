@@ -51,6 +51,9 @@ The passes, each only among the rules still unmatched:
    words agree enough (``REWRITTEN_WORDS``), though the texts do not (2019-05-03 117.9b:
    "Alternative costs are always optional." became "generally optional" and a second sentence;
    2017-09-29 306.4, the planeswalker uniqueness rule, became its history). Same proviso as 9.
+   A subrule under a parent matched to another number pairs with the subrule of its letter there
+   when their opening sentences are alike too (``PLACED_WORDS``: 2009-07-11 made deathtouch,
+   502.63a, a static ability at 702.2a).
 
 In pass 4 a rule going where its matched siblings went gains a few points of order
 (``HOME_BONUS``); in pass 2b two titles do not pair when their rules went elsewhere.
@@ -158,6 +161,12 @@ the English corpus 26 pairs at 60, three of them doubtful (2015-11-13 107.4c and
 mana and double-faced cards; 2004-10-01 215, a title become "This section is now empty"); at 50 ten
 more, most of them strangers
 (2020-09-25 700.8: cards of a set, then the party)."""
+PLACED_WORDS = 50.0
+"""Least ``token_set_ratio`` in pass 10 of a subrule and the subrule of its letter under its
+parent's match, numbered otherwise, whose opening sentences are also alike (``_opens_alike``).
+On the English corpus two pairs, both right: 2009-07-11 502.63a -> 702.2a and 502.68a -> 702.13a,
+"Deathtouch (Lifelink) is a triggered ability." and its trigger became "... is a static ability."
+(words 87 and 54); none more at 40."""
 MIN_TRIPLES = 4
 """Fewest word triples a text needs to be measured for growth (a title alone is not)."""
 
@@ -792,9 +801,10 @@ def _is_under(number: str, home: str) -> bool:
 def _rewritten(old, new, pairs, taken, pair) -> bool:
     """Pass 10: under each matched parent (or none on both sides), between two matched children
     (or an end) that keep their order, the unmatched old and new children; a pair of the same
-    number there, each the other's best by words then ratio, is matched when its words agree
-    (``REWRITTEN_WORDS``) and the new text keeps what the old one names (``_keeps_named``). True
-    when it paired any."""
+    number there (of the same letter under a parent matched to another number, ``_place``, whose
+    opening sentences are alike), each the other's best by words then ratio, is matched when its
+    words agree (``REWRITTEN_WORDS``; ``PLACED_WORDS`` for a letter) and the new text keeps what
+    the old one names (``_keeps_named``). True when it paired any."""
     new_children = _children(new)
     old_seq = {r.number: r.seq for r in reversed(old)}
     new_number = {r.seq: r.number for r in new}
@@ -828,19 +838,29 @@ def _gaps(kids, target, pairs, taken) -> list[tuple[list[AlignedRule], list[Alig
     return gaps
 
 
+def _place(rule: AlignedRule) -> str:
+    """A rule's number under its parent: the letters of a subrule (``a`` of 702.2a and of 502.63a),
+    else the whole number."""
+    rest = rule.number[len(rule.parent):] if rule.parent else ""
+    return rest if rest.isalpha() else rule.number
+
+
 def _pair_rewritten(left: list[AlignedRule], right: list[AlignedRule], pair) -> bool:
     """Pair the rules of one gap (``_gaps``) that pass 10 pairs; True when it paired any."""
     scores = {(o.seq, n.seq): (fuzz.token_set_ratio(o.key, n.key), fuzz.ratio(o.key, n.key))
               for o in left for n in right}
     paired = False
     for o in left:
-        n = next((n for n in right if n.number == o.number), None)
+        n = next((n for n in right if _place(n) == _place(o)), None)
         if n is None:
             continue
         score = scores[o.seq, n.seq]
         best = (score >= max(scores[o.seq, other.seq] for other in right)
                 and score >= max(scores[other.seq, n.seq] for other in left))
-        if best and score[0] >= REWRITTEN_WORDS and _keeps_named(o.key, n.key):
+        moved = n.number != o.number  # a letter under a moved parent
+        if moved and not _opens_alike(o.key, n.key):
+            continue
+        if best and score[0] >= (PLACED_WORDS if moved else REWRITTEN_WORDS) and _keeps_named(o.key, n.key):
             pair(o.seq, n.seq)
             paired = True
     return paired

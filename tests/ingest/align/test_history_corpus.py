@@ -131,3 +131,10 @@ def test_a_rule_split_in_three_continues_in_the_piece_that_holds_its_opening(sto
     assert ("en-2009-07-11", "504.1", "moved+edited") in changes(store, "en-2009-05-01", "304.1")
     split = history.history(store, "en", "en-2009-07-11", "504.2").steps[0]
     assert (split.change, split.part.edition, split.part.number) == ("created", "en-2009-05-01", "304.1")
+
+
+def test_deathtouch_made_a_static_ability_keeps_its_definition_rule(store):
+    # 2009-07-11 (M10): "Deathtouch is a triggered ability. ..." (502.63a) became "Deathtouch is a
+    # static ability." (702.2a), its trigger moved to 702.2c; the parent 502.63 went to 702.2
+    assert ("en-2009-07-11", "702.2a", "moved+edited") in changes(store, "en-2009-05-01", "502.63a")
+    assert ("en-2009-07-11", "702.13a", "moved+edited") in changes(store, "en-2009-05-01", "502.68a")  # lifelink
