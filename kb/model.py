@@ -13,6 +13,16 @@ from dataclasses import dataclass, field
 LANGUAGES = ("en", "ko", "ja", "zh")
 """Languages crkb knows, as ISO 639-1 codes."""
 
+LANGUAGE_ALIASES = {"kr": "ko", "jp": "ja", "cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "en-us": "en", "en-gb": "en"}
+"""Language codes people and sites write for the KB's languages (country codes, locale tags)."""
+
+
+def language_code(written: str) -> str:
+    """``written`` as the KB's language code: lower-case, an alias read (``KR``, ``jp``, ``zh-CN``);
+    any other text lower-cased, for the caller to check against ``LANGUAGES``."""
+    lowered = written.strip().lower()
+    return LANGUAGE_ALIASES.get(lowered, lowered)
+
 
 @dataclass(frozen=True)
 class Reference:

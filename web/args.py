@@ -13,11 +13,10 @@ from flask_babel import gettext as _
 
 from kb import numbers
 from kb.errors import EditionNotFound
-from kb.model import Edition
+from kb.model import Edition, language_code
 from kb.scripts import KANA, script_language
 from web import state
 from web.errors import abort_with, choice_url
-from web.i18n import language_code
 from web.identity import in_force
 
 ALL_LANGUAGES = "all"

@@ -17,6 +17,7 @@ from pathlib import Path
 from flask import Flask, has_request_context, request
 from flask_babel import Babel, force_locale, gettext
 
+from kb.model import language_code
 from kb.scripts import HANGUL, KANA
 
 def N_(message: str) -> str:
@@ -33,16 +34,6 @@ LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語", "zh": "
 """How the site names each language (in that language)."""
 ENGLISH_NAMES = {"en": "English", "ko": "Korean", "ja": "Japanese", "zh": "Chinese"}
 """Each language named in English, for text that is always English (the OpenSearch description)."""
-
-
-LANGUAGE_ALIASES = {"kr": "ko", "jp": "ja", "cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "en-us": "en", "en-gb": "en"}
-"""Language codes people and sites write for the KB's languages (country codes, locale tags)."""
-
-
-def language_code(written: str) -> str:
-    """``written`` as the KB's language code: lower-case, an alias read (``KR``, ``jp``, ``zh-CN``)."""
-    lowered = written.strip().lower()
-    return LANGUAGE_ALIASES.get(lowered, lowered)
 
 
 def page_locale() -> str:

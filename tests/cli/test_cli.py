@@ -357,6 +357,15 @@ def test_an_unknown_language_is_a_usage_error_and_a_capital_one_is_read(kb, comm
     assert run(*command, "--lang", "EN", "--kb", str(kb))[0] == 0
 
 
+@pytest.mark.parametrize(("written", "lang"), [("kr", "ko"), ("KR", "ko"), ("en-US", "en"), ("All", "all")])
+def test_a_language_is_read_as_the_site_reads_it(kb, written, lang):
+    """``--lang kr`` is Korean, as ``/search?lang=kr`` is (``kb.model.language_code``); it was a usage error."""
+    assert run("search", "trample", "--lang", written, "--json", "--kb", str(kb)) == run(
+        "search", "trample", "--lang", lang, "--json", "--kb", str(kb))
+    code, out, _ = run("search", "trample", "--lang", written, "--kb", str(kb))
+    assert code == 0 and out.startswith("en-2026-01-16 702.19" if lang != "ko" else "ko-2021-11-19 702.19")
+
+
 def test_a_rule_number_written_with_a_korean_or_japanese_word_shows_that_languages_rule(kb):
     assert run("show", "규칙 100.1", "--kb", str(kb))[1].startswith("100.1  [ko-2021-11-19")
     assert run("show", "rule 100.1", "--kb", str(kb))[1].startswith("100.1  [en-2026-01-16")

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, redirect, render_template, request
 
 from kb import numbers
-from kb.model import Edition, Rule
+from kb.model import Edition, Rule, language_code
 from kb.store import history
 from web import args, state
 from web.api.history_shapes import edition_matches, english_partners
-from web.i18n import language_code, page_locale
+from web.i18n import page_locale
 
 bp = Blueprint("entry", __name__)
 
@@ -78,7 +78,7 @@ PAGE_WORDS = frozenset(("cr", "compare", "glossary", "changes"))
 
 @bp.before_app_request
 def _lower_case_language() -> Response | None:
-    """``/EN/cr/702.19b``, ``/EN/CR/702.19B`` and ``/jp/cr/702.19b`` (``web.i18n.language_code``) are
+    """``/EN/cr/702.19b``, ``/EN/CR/702.19B`` and ``/jp/cr/702.19b`` (``kb.model.language_code``) are
     the page of ``/en/cr/702.19b`` or ``/ja/cr/702.19b`` (301, the query string kept; the rule page
     then reads the number)."""
     first, _, rest = request.path.lstrip("/").partition("/")
