@@ -14,7 +14,7 @@ import click
 from ingest.manifest import ManifestError
 from ingest.sources import BuildCrashed, SourceError
 from kb.errors import KBError
-from kb.model import LANGUAGES, language_code
+from kb.model import ALL_LANGUAGES, LANGUAGES, language_code
 from kb.numbers import parse_number
 from kb.store.layout import current_build, default_kb_dir
 from kb.store.read import Store
@@ -30,9 +30,10 @@ def kb_option(command: Callable) -> Callable:
 
 def language(allow_all: bool = False) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
     """A ``--lang`` callback: the value read as the site reads ``?lang=`` (``kb.model.language_code``:
-    ``EN``, ``kr``, ``zh-CN``), one of ``kb.model.LANGUAGES`` (or ``all`` when ``allow_all``), None
-    kept; anything else is a usage error naming the choices (``--lang xx`` printed an empty table)."""
-    choices = (*LANGUAGES, "all") if allow_all else LANGUAGES
+    ``EN``, ``kr``, ``zh-CN``), one of ``kb.model.LANGUAGES`` (or ``ALL_LANGUAGES``, ``all``, when
+    ``allow_all``), None kept; anything else is a usage error naming the choices (``--lang xx``
+    printed an empty table)."""
+    choices = (*LANGUAGES, ALL_LANGUAGES) if allow_all else LANGUAGES
 
     def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
         lang = None if value is None else language_code(value)

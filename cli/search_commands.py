@@ -18,6 +18,7 @@ import click
 from search.baseline import Fts5Baseline
 from search.card_list import CardList
 from search.evaluate import EvalResult, QueryResult, evaluate, evaluate_with, read_queries
+from kb.model import ALL_LANGUAGES
 from kb.store.layout import current_build, default_kb_dir
 from search.searcher import Searcher, open_searcher
 from cli.options import clean_errors, kb_option, language, print_json, rule_number
@@ -45,7 +46,7 @@ def search_command(
     kb_dir: Path | None,
 ) -> None:
     """Search the rules for QUERY: words, a "quoted phrase", or a rule number (702.19b, CR 704.5j)."""
-    every = lang == "all"
+    every = lang == ALL_LANGUAGES
     if not any(char.isalnum() for char in query):
         raise click.UsageError("the query has no word or number to search for", click.get_current_context())
     if every and edition:

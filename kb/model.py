@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 LANGUAGES = ("en", "ko", "ja", "zh")
 """Languages crkb knows, as ISO 639-1 codes."""
 
+ALL_LANGUAGES = "all"
+"""The language value that means every language: ``crkb search --lang all``, ``/search?lang=all``
+(each language's newest edition searched)."""
+
 LANGUAGE_ALIASES = {"kr": "ko", "jp": "ja", "cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "en-us": "en", "en-gb": "en"}
 """Language codes people and sites write for the KB's languages (country codes, locale tags)."""
 

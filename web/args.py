@@ -13,15 +13,11 @@ from flask_babel import gettext as _
 
 from kb import numbers
 from kb.errors import EditionNotFound
-from kb.model import Edition, language_code
+from kb.model import ALL_LANGUAGES, Edition, language_code
 from kb.scripts import KANA, script_language
 from web import state
 from web.errors import abort_with, choice_url
 from web.identity import in_force
-
-ALL_LANGUAGES = "all"
-"""The ``lang`` value that searches the newest edition of every language."""
-
 
 @dataclass(frozen=True)
 class SearchArgs:

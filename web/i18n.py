@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Flask, has_request_context, request
 from flask_babel import Babel, force_locale, gettext
 
-from kb.model import language_code
+from kb.model import ALL_LANGUAGES, language_code
 from kb.scripts import HANGUL, KANA
 
 def N_(message: str) -> str:
@@ -44,7 +44,7 @@ def page_locale() -> str:
     if not has_request_context() or request.path.startswith("/api/"):
         return "en"
     lang = (request.view_args or {}).get("lang") or language_code(request.args.get("lang") or "")
-    if lang in (None, "", "all") and request.path == "/search":  # none, "by the query's script", all languages
+    if lang in (None, "", ALL_LANGUAGES) and request.path == "/search":  # none, "by the query's script", all languages
         lang = _written_in(request.args.get("q", ""))
     return lang if lang in INTERFACE_LANGUAGES else "en"
 
