@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from ingest.align import normalise
+from kb import numbers
 
 NEAR_SCORE = 90.0
 """Least ratio of a rule elsewhere that stops passes 2 and 2b pairing by place (``_Families.nearer_elsewhere``)."""
@@ -753,7 +754,8 @@ def _kept_words(old, new, pairs, taken, pair) -> bool:
     what the old one names (``_keeps_named``). True when it paired any."""
     new_number = {r.seq: r.number for r in new}
     old_seq = {r.number: r.seq for r in reversed(old)}
-    right = [r for r in new if r.seq not in taken and len(r.masked) >= SHORT]
+    # each with the rules it is under but its section (a three-digit rule's parent, the section, is no home)
+    right = [(r, set(numbers.ancestors(r.number)[1:])) for r in new if r.seq not in taken and len(r.masked) >= SHORT]
     best_old: dict[int, tuple[float, float, int]] = {}
     best_new: dict[int, tuple[float, float, int]] = {}
     for o in old:
@@ -761,8 +763,8 @@ def _kept_words(old, new, pairs, taken, pair) -> bool:
             continue
         homes = {new_number[pairs[seq]] for seq in (old_seq.get(o.parent or ""), old_seq.get(_three_digit(o.number)))
                  if seq is not None and seq in pairs and seq != o.seq}
-        for n in right:
-            if not any(_is_under(n.number, home) for home in homes):
+        for n, above in right:
+            if homes.isdisjoint(above):
                 continue
             score = fuzz.ratio(o.key, n.key)
             words = fuzz.token_set_ratio(o.key, n.key) if score >= FAMILY_SCORE else 0.0
@@ -789,13 +791,6 @@ def _keeps_named(old_key: str, new_key: str) -> bool:
     kept 300.3's mana emptying as 500.4 and dropped what it called mana burn, the rule's subject
     (issue 9: mana burn is removed at 2009-07-11)."""
     return all(name in new_key for name in NAMED.findall(old_key))
-
-
-def _is_under(number: str, home: str) -> bool:
-    """Whether rule ``number`` is under rule ``home`` (514.3a under 514 and 514.3; 400.1a under 400.1)."""
-    if "." not in home:
-        return number.startswith(home + ".")
-    return len(number) > len(home) and number.startswith(home) and not number[len(home)].isdigit()
 
 
 def _rewritten(old, new, pairs, taken, pair) -> bool:
