@@ -556,8 +556,15 @@ def _other_home(parents: list[str | None], own: str, seq_of: dict[str, int], use
     stays 214)."""
     if not parents or own in parents:
         return False
+    top = _two_thirds(parents)
+    return top is not None and seq_of.get(top) not in used
+
+
+def _two_thirds(parents: list[str | None]) -> str | None:
+    """The rule at least two thirds of ``parents`` (not empty) name; None when none does (or they
+    name no rule)."""
     top = max(set(parents), key=parents.count)
-    return top is not None and parents.count(top) * 3 >= 2 * len(parents) and seq_of.get(top) not in used
+    return top if parents.count(top) * 3 >= 2 * len(parents) else None
 
 
 def _similar(old, new, pairs, taken, pair) -> None:
@@ -597,9 +604,9 @@ def _similar(old, new, pairs, taken, pair) -> None:
             pair(o, n)
 
 
-def _siblings_went(old, new, pairs) -> dict[str, str | None]:
-    """``{old parent number: the new parent}`` under which two thirds (and at least two) of its
-    matched children went."""
+def _siblings_went(old, new, pairs) -> dict[str, str]:
+    """``{old parent number: the new parent}`` under which two thirds of its matched children (at
+    least two of them) went."""
     new_parent = {r.seq: r.parent for r in new}
     went: dict[str, list[str | None]] = defaultdict(list)
     for r in old:
@@ -607,8 +614,8 @@ def _siblings_went(old, new, pairs) -> dict[str, str | None]:
             went[r.parent].append(new_parent[pairs[r.seq]])
     out = {}
     for parent, parents in went.items():
-        top = max(set(parents), key=parents.count)
-        if parents.count(top) >= 2 and parents.count(top) * 3 >= 2 * len(parents):
+        top = _two_thirds(parents) if len(parents) >= 2 else None  # two thirds of two or more: two or more
+        if top is not None:
             out[parent] = top
     return out
 
