@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from search.searcher import EXAMPLE_LABELS
 from web.i18n import TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +33,15 @@ def test_every_interface_string_is_translated_and_compiled(lang: str) -> None:
     translated = {m.id: m.string for m in source if m.id}
     assert sorted(_messages_in_code() - {k for k, v in translated.items() if v}) == []
     assert {m.id: m.string for m in compiled if m.id} == translated  # the .mo is the .po compiled
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_search_snippet_labels_an_example_as_the_pages_do(lang: str) -> None:
+    """``search.searcher.EXAMPLE_LABELS`` repeats the catalogues' ``Example:``: search may not read
+    web's catalogues, and the pages' label is a template's ``_()``, so this keeps the two alike."""
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
+        label = read_po(po)["Example:"].string
+    assert (EXAMPLE_LABELS[lang], EXAMPLE_LABELS["en"]) == (label, "Example:")
 
 
 def soup(client: FlaskClient, url: str) -> BeautifulSoup:
