@@ -63,33 +63,48 @@ def named_rules_first(
     then the other results; of a rule not titled as typed (a glossary term citing a section:
     Vehicle names 301, Artifacts), the rule and those under it among ``results`` (301, 301.7,
     301.7a: not 301.1-301.6, which say nothing of vehicles); of two rules, the one titled
-    exactly as typed first (``Commander``: 903 before 408, the command zone, whose name is the same once stemmed); of more, those titled
+    exactly as typed first (``Commander``: 903 before 408, the command zone, whose name is the same once stemmed),
+    else the two taken in turn (``_listed``); of more, those titled
     exactly as typed, when they are one or two (``In Play`` in 2004: 217.5, not 217 and 409-411,
     named Play once stemmed). A query that also
     types a rule number (``copy 707.10``) is no name: its results stay in score order, where that
     rule leads. Of rules titled alike, one whose English title is what was typed
     (``typed_title``) comes first: ``Enchant`` searched in Japanese is エンチャント, the title of
-    702.5 (Enchant) and of 303 (Enchantments)."""
+    702.5 (Enchant) and of 303 (Enchantments). A step or phase typed without its noun, or with
+    the other one, is its name (``as_step``: ``upkeep``, ``combat phase``)."""
     if parsed.numbers:
         return results[:limit]
     named = names_listed(searcher, query_name(parsed), lang, glossed, typed_title)
     if not named:
         return results[:limit]
-    docnums: list[int] = []
-    name = query_name(parsed)
+    name = query_name(parsed) if glossed else as_step(searcher, query_name(parsed), lang)
+    families: list[list[int]] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
         found = sorted(matching_docs(searcher, family))
         if found and not _titled(searcher, number, name, lang):  # a term whose glossary entry cites a section:
             held = _mentioning(searcher, parsed, lang, family, results)  # Vehicle names 301, then 301.7, not 301.1
             found = found[:1] + [d for d in found[1:] if d in held]
-        docnums += [d for d in found if d not in docnums]
+        families.append(found)
+    docnums = _listed(families, [_titled(searcher, number, name) for number in named])
     top = max((score for _, score in results), default=1.0)
     shown = docnums[:limit]
     scores = [top + (len(docnums) - rank) * 0.01 for rank in range(len(shown))]
     first = [(Found(searcher, docnum, score), score) for docnum, score in zip(shown, scores)]
     listed = set(shown)
     return (first + [(found, score) for found, score in results if found.docnum not in listed])[:limit]
+
+
+def _listed(families: list[list[int]], titled: list[bool]) -> list[int]:
+    """The documents of the named rules' ``families`` (each in document order) as listed: one
+    after the other when the first is titled as typed and the next is not (``Commander``: 903 and
+    its rules, then 408); else taken in turn, so that each rule shows among the first
+    (``triggered abilities``, a glossary term citing 113 and 603: 113, 603, 113.1, 603.1 ...;
+    before, 113's rules filled the first ten)."""
+    if len(families) < 2 or titled[0] and not all(titled):
+        return list(dict.fromkeys(d for found in families for d in found))
+    turns = (found[rank] for rank in range(max(map(len, families))) for found in families if rank < len(found))
+    return list(dict.fromkeys(turns))
 
 
 def _mentioning(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, family: wq.Query,
@@ -109,12 +124,40 @@ def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequen
     order listed; ``[]`` when it names none, or more than ``MAX_NAMED`` of which no one or two are
     titled exactly as typed."""
     named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
+    if not named:
+        named = named_rules(searcher, as_step(searcher, name, lang), lang)
     titled = {number for number in named if _titled(searcher, number, name)}
     if len(named) > MAX_NAMED:  # In Play names Play too, once stemmed: the rule titled In Play is listed
         named = [number for number in named if number in titled]
     if not lists_named(named):
         return []
     return sorted(named, key=lambda number: (number not in titled, not typed_title(number)))
+
+
+STEP_NOUNS = {"en": ("step", "phase"), "ko": ("단", "단계"), "ja": ("ステップ", "フェイズ"), "zh": ("步骤", "阶段")}
+"""The words each language's titles of the turn's steps and phases end with (Upkeep Step,
+Combat Phase; 유지단, 전투 단계; アップキープ・ステップ, 戦闘フェイズ; 维持步骤, 战斗阶段)."""
+
+
+def as_step(searcher: WhooshSearcher, name: str, lang: str) -> str:
+    """The title of the step or phase a query ``name`` means when it names no rule, typed
+    without its noun or with the other one (``upkeep``, ``upkeep phase``, ``维持阶段``: Upkeep
+    Step, 503): the first of ``name`` with each ``STEP_NOUNS`` word in place of its own, or
+    added, that is the title of one rule; else ``name``."""
+    if named_rules(searcher, name, lang):
+        return name
+    nouns = STEP_NOUNS.get(lang, ())
+    space = " " if lang == "en" else ""
+    folded = name.strip()
+    base = next((folded[: -len(noun)].rstrip(" ・") for noun in nouns if folded.lower().endswith(noun)), folded)
+    for noun in nouns:
+        variant = f"{base}{space}{noun}"
+        if not base or variant.lower() == folded.lower():
+            continue
+        found = named_rules(searcher, variant, lang)
+        if len(found) == 1 and _titled(searcher, found[0], variant, lang):
+            return variant
+    return name
 
 
 class _Numbered(Protocol):

@@ -148,6 +148,26 @@ def test_a_rules_name_lists_that_rule_and_the_rules_under_it_in_order(
     assert _numbers(searcher, query)[: len(first)] == first
 
 
+@pytest.mark.parametrize(("query", "lang", "first"), [
+    ("upkeep", "en", ["503", "503.1"]),        # Cumulative Upkeep's 702.24a led, 503 was 5th
+    ("upkeep phase", "en", ["503", "503.1"]),  # the other noun
+    ("combat", "en", ["506", "506.1"]),
+    ("维持阶段", "zh", ["503", "503.1"]),        # 维持步骤 in the translation: its 501.1 led
+    ("アップキープ", "ja", ["503", "503.1"]),    # アップキープ・ステップ
+])
+def test_a_step_or_phase_typed_without_its_noun_lists_its_rules(
+    searcher: Searcher, query: str, lang: str, first: list[str]
+) -> None:
+    assert [hit.number for hit in searcher.search(query, lang=lang, limit=5)][: len(first)] == first
+
+
+def test_a_glossary_term_citing_two_chapters_shows_both_among_the_first(searcher: Searcher) -> None:
+    # Triggered Ability cites 113 (Abilities) and 603 (Handling Triggered Abilities): 113's
+    # rules that say "triggered abilities" filled the first ten and 603 was not among them
+    found = _numbers(searcher, "triggered abilities", limit=4)
+    assert found[:2] == ["113", "603"] and "603.1" in found
+
+
 def test_the_rules_a_judges_word_points_to_follow_a_named_rules_own(searcher: Searcher) -> None:
     # dies names 700.4 (its glossary entry); the jargon adds the leaves-the-battlefield triggers
     assert _numbers(searcher, "dies")[:3] == ["700.4", "603.6c", "603.10a"]
