@@ -62,8 +62,10 @@ def test_a_translations_404_for_an_english_number_names_the_rule_it_is_there(cli
 def test_a_removed_rule_links_its_number_today_only_when_the_newest_edition_prints_it(client):
     gone = page(client, "/en/cr/2009-05-01/411").select_one(".old-edition")  # no 411 today: no dead link
     assert "This rule was removed" in gone.get_text() and gone.select("a") == []
-    reused = page(client, "/en/cr/2009-05-01/304.1").select_one(".old-edition")
-    assert [a["href"] for a in reused.select("a")] == ["/en/cr/304.1"]
+    # the division of combat damage, gone in 2009-07-11; 310.2 is a battle's rule today
+    reused = page(client, "/en/cr/2009-05-01/310.2").select_one(".old-edition")
+    assert "This rule was removed" in reused.get_text()
+    assert [a["href"] for a in reused.select("a")] == ["/en/cr/310.2"]
 
 
 def test_the_changes_pages_are_linked_from_the_editions_and_each_changed_step(client):
