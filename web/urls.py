@@ -70,6 +70,11 @@ class Urls:
         segment = lambda e: quote(self.edition_segment(e)) if e is not None else ""  # noqa: E731
         return f"{_root()}/{lang}/changes/{segment(old)}...{segment(new)}"
 
+    def changes_choice(self, lang: str) -> str:
+        """Where the changes page's form of two editions goes (``/en/changes/pick?from=&to=``,
+        each an edition as a span names it): it answers 302 with their changes page."""
+        return f"{_root()}/{lang}/changes/pick"
+
     def section(self, lang: str, number: str, edition: Edition | None = None) -> str:
         """A section page (``/en/cr/7``); the same form as a rule."""
         return self.rule(lang, number, edition)

@@ -210,6 +210,29 @@ def test_changes_asked_newer_first_are_the_same_page_the_other_way_round(client)
     assert (answer.status_code, answer.headers["Location"]) == (301, "/en/changes/2022-11-18...2023-04-14")
 
 
+def test_the_choice_of_two_editions_is_sent_to_their_changes_page(client):
+    canonical = "/en/changes/2022-11-18...2023-04-14"
+    for query in ("from=2022-11-18&to=2023-04-14", "from=2023-04-14&to=2022-11-18",  # newer first: the same page
+                  "from=en-2022-11-18&to=2023-04-14", "from=2022-11-20&to=2023-04-14"):  # an id; a date in force
+        answer = client.get(f"/en/changes/pick?{query}")
+        assert (answer.status_code, answer.headers["Location"]) == (302, canonical), query
+    assert client.get("/en/changes/pick?from=2022-11-18&to=2023-04-14", follow_redirects=True).request.path == canonical
+    assert client.get("/en/changes/pick?to=2023-04-14").headers["Location"] == canonical  # a side left out: its default
+    assert client.get("/ko/changes/pick?from=2021-11-19&to=2016-11-11").headers["Location"] == (
+        "/ko/changes/2016-11-11...2021-11-19")
+
+
+def test_a_bad_choice_of_editions_is_answered_as_a_bad_span_is(client):
+    for span, query in (("1999-01-01...2023-04-14", "from=1999-01-01&to=2023-04-14"),  # no edition then: 404
+                        ("2023-04-14...bogus", "from=2023-04-14&to=bogus"),
+                        ("2023-04-14...2023-04-14", "from=2023-04-14&to=2023-04-14")):  # one edition twice: 400
+        asked, chosen = client.get(f"/en/changes/{span}"), client.get(f"/en/changes/pick?{query}")
+        assert chosen.status_code == asked.status_code and chosen.status_code in (400, 404), query
+        assert (BeautifulSoup(chosen.get_data(as_text=True), "html.parser").select_one(".error-message").get_text()
+                == BeautifulSoup(asked.get_data(as_text=True), "html.parser").select_one(".error-message").get_text())
+    assert client.get("/xx/changes/pick?from=2023-04-14&to=2026-01-16").status_code == 404
+
+
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
     soup = page(client, "/en/changes/2022-11-18...2023-04-14")
     assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"

@@ -5,14 +5,15 @@
   words added and removed, and a translation's English rule then and now.
 - ``/<lang>/changes`` (the previous edition to the newest) and ``/<lang>/changes/<old>...<new>``
   (either side may be empty for its default): created, removed, moved and edited rules by section,
-  renumber-only moves listed apart from edits.
+  renumber-only moves listed apart from edits, under a form choosing two other editions;
+- ``/<lang>/changes/pick?from=&to=``: that form's answer, 302 to the changes page of the two.
 
 A pinned date that falls between editions is answered 302 with the edition in force on that date.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
@@ -85,31 +86,55 @@ def history_page(edition: Edition, number: str) -> dict[str, object]:
 @bp.get("/<lang>/changes/<span>")
 def changes(lang: str, span: str = "...") -> Response | str:
     """The changes between two editions of ``lang`` (``old...new``, dates or ids); the newer one
-    first is the same page the other way round (301)."""
+    first is the same page the other way round (301). The page's form (``chain``, newest first
+    in the template) chooses two others through ``changes_choice``."""
     args.language(lang)
     if "..." not in span:
         abort_with(404, _("Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14)."))
-    raw_old, raw_new = span.split("...", 1)
-    chain = history.chain(state.store(), lang)
-    if len(chain) < 2:
-        abort_with(404, _("The %(language)s editions are not aligned (fewer than two dated editions).", language=lang))
-    store = state.store()
-    new = args.edition(lang, raw_new) if raw_new else store.edition(chain[-1][0])
-    if raw_old:
-        old = args.edition(lang, raw_old)
-    else:
-        ids = [e for e, _ in chain]
-        position = ids.index(new.id) if new.id in ids else len(ids) - 1
-        old = store.edition(ids[max(position - 1, 0)])
-    ids = [e for e, _ in chain]
+    old, new, ids = _span_editions(lang, *span.split("...", 1))
     if old.id in ids and new.id in ids and ids.index(old.id) > ids.index(new.id):
         return moved(state.urls().changes(lang, new, old), 301)
+    store = state.store()
     found = changes_json(store, old.id, new.id)
     return render_template("rules/changes.html", lang=lang, old=old, new=new, changes=found,
                            sections=_by_section(found["rules"]),
                            moves=[r for r in found["rules"] if r["change"] == "moved" and not r["refs_only"]],
-                           chain=[store.edition(e) for e, _ in chain],
+                           chain=[store.edition(e) for e in ids],
                            canonical=state.urls().absolute(state.urls().changes(lang, old, new)))
+
+
+@bp.get("/<lang>/changes/pick")
+def changes_choice(lang: str) -> Response:
+    """The changes page's form of two editions, ``?from=&to=`` (each as a side of a span names
+    it; empty or missing: the span's default), answered 302 with their changes page, so that it
+    works without JavaScript. A newer ``from`` is sent to the older-first page, as
+    ``/en/changes/NEW...OLD`` is; an unknown edition is 404 and a date naming several 300, as a
+    span's side; one edition twice (or one outside the chain) is the 400 its span answers."""
+    args.language(lang)
+    old, new, ids = _span_editions(lang, request.args.get("from", ""), request.args.get("to", ""))
+    if old.id in ids and new.id in ids and ids.index(old.id) > ids.index(new.id):
+        old, new = new, old
+    if old.id == new.id or old.id not in ids or new.id not in ids:
+        changes_json(state.store(), old.id, new.id)  # raises NotAligned: 400, the span's own answer
+    return redirect(state.urls().changes(lang, old, new), 302)
+
+
+def _span_editions(lang: str, raw_old: str, raw_new: str) -> tuple[Edition, Edition, list[str]]:
+    """The editions the sides of a span name (``args.edition``: 404 for none, 300 for a date
+    naming several; an empty ``raw_new`` is the newest, an empty ``raw_old`` the edition before
+    ``new``) and the ids of the language's chain, oldest first; 404 when the chain holds fewer
+    than two editions."""
+    store = state.store()
+    ids = [e for e, _ in history.chain(store, lang)]
+    if len(ids) < 2:
+        abort_with(404, _("The %(language)s editions are not aligned (fewer than two dated editions).", language=lang))
+    new = args.edition(lang, raw_new) if raw_new else store.edition(ids[-1])
+    if raw_old:
+        old = args.edition(lang, raw_old)
+    else:
+        position = ids.index(new.id) if new.id in ids else len(ids) - 1
+        old = store.edition(ids[max(position - 1, 0)])
+    return old, new, ids
 
 
 def _by_section(rules: list[dict]) -> list[tuple[str, list[dict]]]:
