@@ -93,3 +93,25 @@ def test_a_long_address_in_a_rule_text_wraps_on_a_phone(page, base_url, path):
     assert phone.locator("p.text").count() > 0
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+def test_a_judge_chooses_two_editions_on_a_phone_without_javascript(page, base_url):
+    # "what changed between 2022-11-18 and 2026-01-16?": chosen on the changes page, no URL typed
+    context = page.context.browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True,
+                                               java_script_enabled=False)
+    phone = context.new_page()
+    phone.goto(f"{base_url}/en/changes")
+    form = phone.locator("form.edition-pick")
+    for control in ("select[name=from]", "select[name=to]", "button[type=submit]"):
+        box = form.locator(control).bounding_box()
+        assert box["height"] >= 24 and box["width"] >= 24 and box["x"] + box["width"] <= 375, (control, box)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    form.locator("select[name=from]").select_option("2026-01-16")  # the newer first: the same changes
+    form.locator("select[name=to]").select_option("2022-11-18")
+    form.locator("button[type=submit]").click()
+    phone.wait_for_url("**/en/changes/2022-11-18...2026-01-16")
+    assert phone.locator("h1").inner_text() == "What changed from 2022-11-18 to 2026-01-16"
+    chosen = phone.locator("form.edition-pick")
+    assert [chosen.locator(f"select[name={n}]").input_value() for n in ("from", "to")] == ["2022-11-18", "2026-01-16"]
+    phone.screenshot(path="/tmp/crkb-history-changes-choice.png")
+    context.close()

@@ -210,6 +210,24 @@ def test_changes_asked_newer_first_are_the_same_page_the_other_way_round(client)
     assert (answer.status_code, answer.headers["Location"]) == (301, "/en/changes/2022-11-18...2023-04-14")
 
 
+def test_the_changes_page_offers_its_languages_editions_to_choose_two(client):
+    # a judge asking what changed between two editions picks them on the page, no URL to type
+    form = page(client, "/en/changes/2022-11-18...2023-04-14").select_one("form.edition-pick")
+    assert (form["method"], form["action"]) == ("get", "/en/changes/pick")
+    english = ["2026-01-16", "2024-11-08", "2024-07-30", "2023-04-14", "2022-11-18", "2021-11-19", "2021-04-22",
+               "2021-02-15", "2017-09-29", "2017-08-25", "2009-07-11", "2009-05-01", "2006-10-01"]  # newest first
+    for name, chosen in (("from", "2022-11-18"), ("to", "2023-04-14")):
+        options = form.select(f'select[name="{name}"] option')
+        assert [(o["value"], o.get_text()) for o in options] == [(date, date) for date in english]
+        assert [o["value"] for o in options if o.has_attr("selected")] == [chosen]
+    newest = page(client, "/en/changes").select_one("form.edition-pick")  # the defaults: the newest two
+    assert [s.select_one("option[selected]")["value"] for s in newest.select("select")] == ["2024-11-08", "2026-01-16"]
+    korean = page(client, "/ko/changes").select_one("form.edition-pick")  # in the page's language
+    assert [label.contents[0].strip() for label in korean.select("label")] == ["이전 판", "이후 판"]
+    assert [o["value"] for o in korean.select('select[name="from"] option')] == ["2021-11-19", "2016-11-11"]
+    assert korean.select_one("button[type=submit]").get_text() == "변경 사항 보기"
+
+
 def test_the_choice_of_two_editions_is_sent_to_their_changes_page(client):
     canonical = "/en/changes/2022-11-18...2023-04-14"
     for query in ("from=2022-11-18&to=2023-04-14", "from=2023-04-14&to=2022-11-18",  # newer first: the same page
