@@ -129,7 +129,8 @@ def test_crawlers_may_read_rules_but_not_searches(client):
     robots = client.get("/robots.txt")
     assert robots.status_code == 200 and robots.mimetype == "text/plain"
     assert robots.get_data(as_text=True).splitlines() == [
-        "User-agent: *", "Disallow: /search", "Disallow: /api/v1/search", "Sitemap: https://rules.example.org/sitemap.xml"]
+        "User-agent: *", "Disallow: /search", "Disallow: /api/v1/search", "Disallow: /*/changes/pick",
+        "Sitemap: https://rules.example.org/sitemap.xml"]
     results = BeautifulSoup(client.get("/search?q=trample&lang=en").get_data(as_text=True), "html.parser")
     assert results.select_one('meta[name="robots"]')["content"] == "noindex"
     rule = BeautifulSoup(client.get("/ko/cr/702").get_data(as_text=True), "html.parser")
