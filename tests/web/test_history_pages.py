@@ -228,6 +228,13 @@ def test_the_changes_page_offers_its_languages_editions_to_choose_two(client):
     assert korean.select_one("button[type=submit]").get_text() == "변경 사항 보기"
 
 
+def test_the_static_export_leaves_the_choice_of_editions_out(history_kb):
+    # a static server cannot answer /en/changes/pick, and only consecutive spans are exported
+    app = create_app({"KB_DIR": str(history_kb), "TESTING": True})
+    app.config["STATIC_EXPORT"] = True  # as web.export's callers set it
+    assert page(app.test_client(), "/en/changes").select_one("form.edition-pick") is None
+
+
 def test_the_choice_of_two_editions_is_sent_to_their_changes_page(client):
     canonical = "/en/changes/2022-11-18...2023-04-14"
     for query in ("from=2022-11-18&to=2023-04-14", "from=2023-04-14&to=2022-11-18",  # newer first: the same page
