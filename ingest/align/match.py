@@ -56,7 +56,8 @@ The passes, each only among the rules still unmatched:
    502.63a, a static ability at 702.2a).
 
 In pass 4 a rule going where its matched siblings went gains a few points of order
-(``HOME_BONUS``); in pass 2b two titles do not pair when their rules went elsewhere.
+(``HOME_BONUS``), and a rule opening with the same sentence a few more (``OPENING_BONUS``:
+2009-07-11 split 419.1a into 613.1a, its opening, and 613.1b, a point nearer the whole); in pass 2b two titles do not pair when their rules went elsewhere.
 
 A number reused for another rule (702.21 Banding -> Ward) is not a match: passes 2 and 3 demand
 similar texts. A text copied to a second place is not a move: matches are one to one, so the copy
@@ -162,6 +163,11 @@ the English corpus 26 pairs at 60, three of them doubtful (2015-11-13 107.4c and
 mana and double-faced cards; 2004-10-01 215, a title become "This section is now empty"); at 50 ten
 more, most of them strangers
 (2020-09-25 700.8: cards of a set, then the party)."""
+OPENING_BONUS = 5.0
+SAME_OPENING = 95.0
+"""Pass 4 orders a pair whose texts open with the same sentence (ratio >= ``SAME_OPENING``)
+``OPENING_BONUS`` points higher, never in the least score: a rule split in two continues where
+its opening went."""
 PLACED_WORDS = 50.0
 """Least ``token_set_ratio`` in pass 10 of a subrule and the subrule of its letter under its
 parent's match, numbered otherwise, whose opening sentences are also alike (``_opens_alike``).
@@ -597,11 +603,18 @@ def _similar(old, new, pairs, taken, pair) -> None:
                 continue
             distance = abs(o.seq / n_old - n.seq / n_new)
             bonus = HOME_BONUS if o.parent is not None and home.get(o.parent) == n.parent else 0.0
+            bonus += OPENING_BONUS if _same_opening(o.key, n.key) else 0.0
             candidates.append((-score - bonus, distance, o.seq, n.seq))
     candidates.sort()
     for _, _, o, n in candidates:
         if o not in pairs and n not in taken:
             pair(o, n)
+
+
+def _same_opening(old_key: str, new_key: str) -> bool:
+    """Whether the two texts open with the same sentence (``SAME_OPENING``, a ratio)."""
+    first_old, first_new = (SENTENCE_END.split(key, 1)[0] for key in (old_key, new_key))
+    return fuzz.ratio(first_old, first_new) >= SAME_OPENING
 
 
 def _siblings_went(old, new, pairs) -> dict[str, str]:

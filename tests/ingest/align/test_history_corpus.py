@@ -138,3 +138,9 @@ def test_deathtouch_made_a_static_ability_keeps_its_definition_rule(store):
     # static ability." (702.2a), its trigger moved to 702.2c; the parent 502.63 went to 702.2
     assert ("en-2009-07-11", "702.2a", "moved+edited") in changes(store, "en-2009-05-01", "502.63a")
     assert ("en-2009-07-11", "702.13a", "moved+edited") in changes(store, "en-2009-05-01", "502.68a")  # lifelink
+
+
+def test_a_rule_split_in_two_by_similarity_continues_where_its_opening_went(store):
+    # 2009-07-11 split 419.1a ("instead" and "skip" effects) into 613.1a ("instead", its opening
+    # sentence word for word) and 613.1b ("skip"): ratios 76 and 77, and 613.1b took its history
+    assert ("en-2009-07-11", "613.1a", "moved+edited") in changes(store, "en-2009-05-01", "419.1a")
