@@ -8,6 +8,10 @@ a rule split out of another is ``created``. Here, after the matches:
 - a created rule is **split** from the rule of the old edition that held its text: 2009-07-11
   cut 212.9d (planeswalkers) into 306.5a, 306.9 and 306.10.
 
+A rule whose match kept its text whole (``unchanged`` or ``moved``) gave none: a created rule
+holding its words copied them (2009-10-01 wrote 903.2, an EDH game, in the words of 901.2, a
+Planar Magic game, which stayed as it was).
+
 A rule split so that its number keeps part of its text continues there (``kept_numbers``): the
 matches had followed the longer part (2018-10-05 kept the opening of 107.3h, "Normally, all
 instances of X ... have the same value", as 107.3h, and moved the exception after it to 107.3i).
@@ -16,8 +20,8 @@ instances of X ... have the same value", as 107.3h, and moved the exception afte
 ``PART_SHARE`` of the rule's distinctive triples and has more triples than it. A triple is
 distinctive when at most ``STOCK`` rules of the two editions hold it: "players may cast spells and
 activate abilities" closed every step of 2016-08-26 and is no sign that 511.2 went into 514.3a.
-On the corpus: 8 English merges and 87 English and 11 Korean splits; an audit of all of them
-found them right (one more was a misprint the parser kept inside the rule before it: 2008-10-01
+On the corpus: 7 English merges and 75 English and 10 Korean splits; an earlier audit of all of
+them found them right (one more was a misprint the parser kept inside the rule before it: 2008-10-01
 prints 306.3b as ``306.b``).
 """
 
@@ -66,7 +70,8 @@ def kept_numbers(old_rules: Sequence[AlignedRule], new_rules: Sequence[AlignedRu
 def parts(old: Triples, new: Triples, matches: Sequence[Match]) -> list[tuple[str, int, int]]:
     """``[(kind, old seq, new seq)]``: ``("merged", o, n)`` for each unmatched rule ``o`` of the old
     edition whose text rule ``n`` of the new edition holds, ``("split", o, n)`` for each unmatched
-    rule ``n`` of the new edition whose text rule ``o`` of the old one held (module docstring);
+    rule ``n`` of the new edition whose text rule ``o`` of the old one held and lost (its match
+    is not ``unchanged`` or ``moved``; module docstring);
     ``old`` and ``new`` are ``triples_of`` each edition's rules."""
     matched_old, matched_new = {m.old for m in matches}, {m.new for m in matches}
     removed = [seq for seq in old if seq not in matched_old]
@@ -78,9 +83,10 @@ def parts(old: Triples, new: Triples, matches: Sequence[Match]) -> list[tuple[st
         holder = _holder(old[seq], new_index, old_index, new)
         if holder is not None:
             out.append(("merged", seq, holder))
+    whole = {m.old for m in matches if m.change in ("unchanged", "moved")}
     for seq in created:
         holder = _holder(new[seq], old_index, new_index, old)
-        if holder is not None:
+        if holder is not None and holder not in whole:
             out.append(("split", holder, seq))
     return out
 

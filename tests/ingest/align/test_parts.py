@@ -46,6 +46,18 @@ def test_a_created_rule_whose_text_was_part_of_an_older_rule_is_split_from_it():
     assert named == [("split", "731.1", "731.1a")]
 
 
+def test_a_rule_written_in_the_words_of_one_that_kept_them_is_a_copy_not_split_from_it():
+    # shaped as 2005-10-01 502.46b (convoke can't reduce the cost to play a spell to less than 0),
+    # written in the words of affinity's 502.31b, which kept them
+    lantern_cost = ("A lantern reduces only generic mana costs of the spells its controller casts. "
+                    "A lantern can't reduce the cost to cast a spell to less than zero mana.")
+    old = edition(("730", "Lanterns"), ("730.1", LANTERN), ("730.2", lantern_cost), ("731", "Vaults"), ("731.1", VAULT))
+    new = edition(("730", "Lanterns"), ("730.1", LANTERN), ("730.2", lantern_cost), ("731", "Vaults"), ("731.1", VAULT),
+                  ("731.2", "A vault can't reduce the cost to cast a spell to less than zero mana."))
+    named, _ = found(old, new)
+    assert named == []
+
+
 def test_a_stock_sentence_is_no_sign_of_a_merge():
     steps = [f"{n}, the lantern player gets priority. {STOCK}" for n in ("First", "Second", "Third", "Fourth")]
     old = edition(("520", "Steps"), *((f"520.{n}", text) for n, text in enumerate(steps, 1)))
