@@ -17,7 +17,9 @@ The passes, each only among the rules still unmatched:
 
    Passes 2 and 3 pair by place only when no unmatched sibling of either rule (or, for a subrule,
    no unmatched rule under its three-digit rule) is clearly more like the other (``_contested``):
-   a subrule inserted mid-list sits where the old one it displaced is expected; nor when the
+   a subrule inserted mid-list sits where the old one it displaced is expected (5 points more
+   suffice for a rule opening as the other does, for ``OPENING`` characters, when the pair does
+   not: ``_opening_rival``); nor when the
    rules under either of them went under, or came from, another rule still unmatched
    (``_Families``: a dropped step's number taken by the step after it). Pass 2 and its
    pairing of children do not pair a rule when a rule still unmatched anywhere has nearly its
@@ -163,6 +165,10 @@ the English corpus 26 pairs at 60, three of them doubtful (2015-11-13 107.4c and
 mana and double-faced cards; 2004-10-01 215, a title become "This section is now empty"); at 50 ten
 more, most of them strangers
 (2020-09-25 700.8: cards of a set, then the party)."""
+OPENING_MARGIN = 5.0
+"""How much more like one of two rules paired by place an unmatched rule near them must be, when
+it opens as that one does (``OPENING`` characters) and the other does not, to stop the pair
+(``_opening_rival``; ``CONTESTED_MARGIN`` otherwise)."""
 OPENING_BONUS = 5.0
 SAME_OPENING = 95.0
 """Pass 4 orders a pair whose texts open with the same sentence (ratio >= ``SAME_OPENING``)
@@ -352,6 +358,9 @@ def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken, floo
     703.4e, now 703.4f word for word; 2005-08-01 moved the concession rule 102.7 to 102.3a, and
     the offset expected it at 102.5, another rule. The pair is left to the best-first passes. A
     rival must also reach ``floor`` (pass 2b: ``RIVAL_SCORE``)."""
+    if old_rule.masked[:OPENING] != new_rule.masked[:OPENING] and _opening_rival(
+            old_rule, new_rule, max(score + OPENING_MARGIN, floor), old_near, new_near, pairs, taken):
+        return True
     needed = max(min(score + CONTESTED_MARGIN, 100 - (100 - score) / CONTESTED_CLOSER), floor)
     if needed > 100:
         return False
@@ -360,6 +369,19 @@ def _contested(old_rule, new_rule, score, old_near, new_near, pairs, taken, floo
         return True
     rivals = [r.key for r in old_near if r.seq not in pairs and r is not old_rule]
     return bool(rivals) and process.extractOne(new_rule.key, rivals, scorer=fuzz.ratio, score_cutoff=needed) is not None
+
+
+def _opening_rival(old_rule, new_rule, needed, old_near, new_near, pairs, taken) -> bool:
+    """Whether an unmatched rule near either rule opens as the other does (its first ``OPENING``
+    characters) and is at least ``needed`` like it: 2014-09-25 put a new 303.4i ("If an effect
+    attempts to put an Aura onto the battlefield") where the old 303.4i ("... to attach an Aura
+    on the battlefield to an object"), now 303.4j, stood."""
+    for rule, near, used, other in ((old_rule, new_near, taken, new_rule), (new_rule, old_near, pairs, old_rule)):
+        for rival in near:
+            if (rival.seq not in used and rival is not other and rival.masked[:OPENING] == rule.masked[:OPENING]
+                    and len(rule.masked) >= OPENING and fuzz.ratio(rule.key, rival.key) >= needed):
+                return True
+    return False
 
 
 def _expected_index(kids, i, pairs, index_of) -> int | None:

@@ -396,3 +396,22 @@ def test_a_stranger_at_the_number_of_a_removed_rule_is_new():
                   ("700.8", "A player's party is made of up to one Cleric, one Rogue, one Warrior and one Wizard they control."))
     assert align_rules(old, new) == [Match(0, 0, "unchanged"), Match(1, 1, "unchanged")]
 
+
+
+def test_a_new_rule_put_where_an_old_one_stood_does_not_take_it_from_the_rule_opening_as_it_did():
+    # shaped as 2014-09-25 303.4i: a new rule (putting an Aura onto the battlefield) where the old
+    # 303.4i (attaching one on the battlefield) stood, which moved to 303.4j opening as it did and
+    # 7 ratio points more like it (less than the 10 of ``_contested``)
+    attach_old = ("If an effect attempts to hang a lantern in a room to a hook or a wall, that hook or wall must be "
+                  "able to hold it. If it can't, the lantern stays where it is. The lantern doesn't move.")
+    attach_new = ("If an effect attempts to hang a lantern in a room to a hook or a wall it can't legally hold, the "
+                  "lantern stays where it is. It does not move. A lantern hung this way is not lit.")
+    put_new = ("If an effect attempts to put a lantern into a room that has no hook, the lantern stays in its "
+               "current zone. It doesn't move.")
+    lit = "If a lantern is lit, its controller may look at the top card of their library at any time."
+    dark = "A lantern that goes dark is put into its owner's graveyard the next time the rooms are checked."
+    old = edition(("303", "Lanterns"), ("303.4", "Lanterns hang."), ("303.4h", lit), ("303.4i", attach_old),
+                  ("303.4j", dark))
+    new = edition(("303", "Lanterns"), ("303.4", "Lanterns hang."), ("303.4h", lit), ("303.4i", put_new),
+                  ("303.4j", attach_new), ("303.4k", dark))
+    assert Match(3, 4, "moved+edited") in align_rules(old, new)
