@@ -118,23 +118,51 @@ def hangul_key(word: str) -> str:
 def english_keys(term: str) -> set[str]:
     """The sound keys of an English term, one per reading of its open spellings
     (``"target" -> {"TVJVT", "TVKVT"}``); a plural's keys hold its singular's."""
+    return {"".join(char for char, _ in sounds) for sounds, _ in english_readings(term)}
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT)
+def english_readings(term: str) -> frozenset[tuple[tuple[tuple[str, str], ...], bool]]:
+    """The classes of each sound key of an English term (``english_keys``: runs of one class
+    merged, the final vowels dropped) with their spellings (an *r*, *w* or *e* that the key leaves
+    silent kept with the class before it), and whether the term ends in a vowel, to tell katakana
+    by (``search.katakana.sounds_as``): ``"counter" -> ((("K", "c"), ("V", "ou"), ("N", "n"),
+    ("T", "t")), True)``."""
     words = re.sub(r"[^a-z'’ -]", "", term.casefold()).replace("-", " ").split()
     open_spellings = [pattern for pattern in ENGLISH_VARIANTS if any(re.search(pattern, word) for word in words)]
-    keys = set()
+    readings = set()
     for size in range(len(open_spellings) + 1):
         for chosen in itertools.combinations(open_spellings, size):
-            keys.add(consonant_key("".join(_english_classes(word, frozenset(chosen)) for word in words)))
+            merged: list[list[str]] = []  # [class, spelling]
+            for word in words:
+                for classes, letters in _english_sounds(word, frozenset(chosen)):
+                    if not classes and merged:
+                        merged[-1][1] += letters
+                    for char in classes:
+                        if merged and merged[-1][0] == char:
+                            merged[-1][1] += letters
+                        else:
+                            merged.append([char, letters])
+            ends_in_vowel = bool(merged) and merged[-1][0] == "V"
+            while merged and merged[-1][0] == "V":
+                merged.pop()
+            readings.add((tuple((char, letters) for char, letters in merged), ends_in_vowel))
     if term.endswith("s") and len(term) > 3:
-        keys |= english_keys(term[:-1])
-    return keys
+        readings |= english_readings(term[:-1])
+    return frozenset(readings)
 
 
-def _english_classes(word: str, chosen: frozenset[str]) -> str:
-    def sound(match: re.Match) -> str:
+def _english_sounds(word: str, chosen: frozenset[str]) -> list[tuple[str, str]]:
+    """``word``'s spellings and their sound classes (``ENGLISH_SOUNDS``; ``chosen``: the open
+    spellings read as ``ENGLISH_VARIANTS``), in order: ``"haste" -> [("H", "h"), ("V", "a"), ...]``."""
+    sounds, end = [], 0
+    for match in _ENGLISH.finditer(word):
+        sounds.extend((char, char) for char in word[end:match.start()])  # no rule spells it: kept as typed
         pattern, classes = ENGLISH_SOUNDS[int(match.lastgroup[1:])]
-        return ENGLISH_VARIANTS[pattern] if pattern in chosen else classes
-
-    return _ENGLISH.sub(sound, word)
+        sounds.append((ENGLISH_VARIANTS[pattern] if pattern in chosen else classes, match.group()))
+        end = match.end()
+    sounds.extend((char, char) for char in word[end:])
+    return sounds
 
 
 class Loanwords:
