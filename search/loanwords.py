@@ -1,4 +1,5 @@
-"""Korean loanwords: CR terms written in Hangul as their English sounds (``트램플``, ``데스터치``).
+"""Loanwords: CR terms written in Hangul or katakana as their English sounds (``트램플``, ``데스터치``,
+``ヘイスト``).
 
 Korean players often say a keyword as its English name spelled in Hangul (``트램플`` "trample",
 ``데스터치`` "deathtouch", ``레전드 룰`` "legend rule") where the Korean CR translates it (돌진,
@@ -26,6 +27,18 @@ when that has ``MIN_SKELETON_ALONE`` consonants or more (``라이프링크`` wri
 silent *e*). Skeletons shorter than ``MIN_SKELETON`` are too common to tell (``와드``, "ward",
 is ``T``). The searcher reads only words no text of the edition holds (``스택``, "stack", is the
 translation's own word) and that are no one-jamo slip of a word of the edition (``무덨`` is 무덤).
+
+Japanese players do the same in katakana (``ヘイスト``, ``デスタッチ``, ``ファーストストライク``)
+where the Japanese CR says 速攻, 接死, 先制攻撃. ``search.katakana`` reads a katakana word into the
+same classes, with and without each vowel katakana adds after a consonant English writes alone
+(``ス``, ``ト``), and ``read_katakana`` reads runs of such words inside a Japanese query. As a
+katakana word has several readings and katakana writes fewer vowels than English spells, the
+match is stricter than Hangul's: a key alone (no skeleton), each vowel one katakana writes for
+the English spelling at that place, *sh* only for *sh*, a vowel of its own at the end only for a
+term ending in one (``search.katakana.sounds_as``), and a spelling ratio of ``MIN_SPELLING_KANA``.
+The searcher reads only katakana the edition does not write as a whole word (``トランプル`` stays;
+``フラッシュ``, flash, is read though ``フラッシュバック`` holds it), and leaves to the speller a
+one-kana slip of a word that sounds like the same term (``カウンタ`` is ``カウンター``).
 """
 
 from __future__ import annotations
@@ -40,6 +53,7 @@ from dataclasses import replace
 from difflib import SequenceMatcher
 
 from kb.scripts import HANGUL_SYLLABLES
+from search.katakana import KATAKANA_WORDS, katakana_readings, katakana_spelling, sounds_as
 from search.korean import is_hangul_word, with_stems
 from search.query import Clause, ParsedQuery
 
@@ -51,6 +65,9 @@ MIN_SKELETON = 3
 """Fewest consonant classes a word is read by."""
 MIN_SPELLING = 0.5
 """Least ``difflib`` ratio between a word's letters and its term's (``_closest``)."""
+MIN_SPELLING_KANA = 0.55
+"""Least ``difflib`` ratio between a katakana word's letters and its term's: its sound has agreed
+already, vowels and all (``search.katakana.sounds_as``)."""
 MIN_SKELETON_ALONE = 5
 """Fewest consonant classes a word is read by without its vowels matching too."""
 
@@ -71,6 +88,12 @@ _PLAIN_ENGLISH = (
 )
 """English spellings rewritten as ``_spelling`` writes their sound (then *f*, *r*, *v*, *q*, *z*
 as *p*, *l*, *b*, *k*, *j*)."""
+_PLAIN_JAPANESE = (
+    (r"[^a-z]", ""), (r"ture", "cha"), (r"tion", "shon"), (r"ph", "p"), (r"ck", "k"), (r"c(?=[eiy])", "s"),
+    (r"c(?!h)", "k"), (r"er\b", "a"), (r"(?<=[aeiouy])r(?![aeiouy])", ""), (r"x(?=[aeiou])", "gz"), (r"x", "ks"),
+)
+"""``_PLAIN_ENGLISH`` for katakana, which writes *-ture*, *-tion*, *-er* and *ex-* ``チャー``, ``ション``,
+``アー``, ``エグザ``."""
 _PLAIN_LETTERS = str.maketrans("frvqz", "plbkj")
 _HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
 
@@ -178,16 +201,21 @@ class Loanwords:
                 self._by_key[key].add(concept)
                 self._by_skeleton[skeleton(key)].add(concept)
 
-    def term(self, hangul: str) -> str | None:
-        """The English term ``hangul`` writes (``_term``), kept for the last ``WORDS_KEPT`` words."""
-        return self._kept(hangul)
+    def term(self, word: str) -> str | None:
+        """The English term ``word`` writes (``_term``), kept for the last ``WORDS_KEPT`` words."""
+        return self._kept(word)
 
-    def _term(self, hangul: str) -> str | None:
-        """The English term ``hangul`` (Hangul syllables, spaces between words allowed) writes
-        as it sounds (``"데스터치" -> "deathtouch"``), or None (not a Hangul word, no term, or
-        several terms that are not one word's forms)."""
-        if not _HANGUL_WORD.fullmatch(hangul.replace(" ", "")):
-            return None
+    def _term(self, word: str) -> str | None:
+        """The English term ``word`` (Hangul syllables or katakana, spaces between words allowed,
+        and ``・`` in katakana) writes as it sounds (``"데스터치"``, ``"デスタッチ" -> "deathtouch"``),
+        or None (neither, no term, or several terms that are not one word's forms)."""
+        if _HANGUL_WORD.fullmatch(word.replace(" ", "")):
+            return self._hangul_term(word)
+        if KATAKANA_WORDS.fullmatch(word):
+            return self._katakana_term(word)
+        return None
+
+    def _hangul_term(self, hangul: str) -> str | None:
         key = hangul_key(hangul)
         bones = skeleton(key)
         if len(bones) < MIN_SKELETON:
@@ -195,17 +223,29 @@ class Loanwords:
         found = self._by_key.get(key)
         if not found and len(bones) >= MIN_SKELETON_ALONE:
             found = self._by_skeleton.get(bones)
-        return _closest(hangul, found or set())
+        return _closest(_spelling(hangul), found or set(), _PLAIN_ENGLISH)
+
+    def _katakana_term(self, katakana: str) -> str | None:
+        """A term one of whose sound keys is a key of one of ``katakana``'s readings
+        (``search.katakana``) and whose vowels katakana writes as it does, to its end
+        (``ラウンド``, round, is not land, nor ``ブースター``, booster, boast)."""
+        readings = [reading for reading in katakana_readings(katakana) if len(skeleton(reading.key)) >= MIN_SKELETON]
+        found = {term for reading in readings for term in self._by_key.get(reading.key, ())}
+        heard = {term for term in found if any(sounds_as(reading, *english)
+                                               for reading in readings for english in english_readings(term))}
+        return _closest(katakana_spelling(katakana), heard, _PLAIN_JAPANESE, MIN_SPELLING_KANA)
 
 
-def _closest(hangul: str, found: set[str]) -> str | None:
-    """The term of ``found`` spelled most like ``hangul`` (``_spelling``), a plural counting as its
+def _closest(spelled: str, found: set[str], plain: tuple[tuple[str, str], ...], least: float = MIN_SPELLING
+             ) -> str | None:
+    """The term of ``found`` spelled most like ``spelled`` (a Latin spelling of what was typed:
+    ``_spelling``, ``search.katakana.katakana_spelling``) once ``_plain``, a plural counting as its
     singular (``counter``, ``counters``); None when two are as close, or none is close
     (``MIN_SPELLING``)."""
     terms = [term for term in found if not (term.endswith("s") and term[:-1] in found)]
-    spelled = _spelling(hangul)
-    scored = sorted(((SequenceMatcher(None, spelled, _plain(term)).ratio(), term) for term in terms), reverse=True)
-    if not scored or scored[0][0] < MIN_SPELLING or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+    scored = sorted(((SequenceMatcher(None, spelled, _plain(term, plain)).ratio(), term) for term in terms),
+                    reverse=True)
+    if not scored or scored[0][0] < least or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
 
@@ -217,10 +257,11 @@ def _spelling(hangul: str) -> str:
     return re.sub(r"(.)\1+", r"\1", letters)
 
 
-def _plain(term: str) -> str:
-    """An English term in the letters ``_spelling`` writes (``"flash" -> "plash"``)."""
+def _plain(term: str, rules: tuple[tuple[str, str], ...] = _PLAIN_ENGLISH) -> str:
+    """An English term in the letters ``_spelling`` writes (``"flash" -> "plash"``), by
+    ``_PLAIN_ENGLISH`` (or ``_PLAIN_JAPANESE``)."""
     plain = term.casefold()
-    for pattern, letters in _PLAIN_ENGLISH:
+    for pattern, letters in rules:
         plain = re.sub(pattern, letters, plain)
     return re.sub(r"(.)\1+", r"\1", plain.translate(_PLAIN_LETTERS))
 
@@ -269,3 +310,42 @@ def _run_at(
                 return size, typed, searched
     return None
 
+
+def read_katakana(
+    parsed: ParsedQuery, term_for: Callable[[str], str | None], held: Callable[[str], bool]
+) -> tuple[ParsedQuery, dict[str, str]]:
+    """``parsed`` with each run of up to ``MAX_WORDS`` katakana words (written together, or apart
+    with ``・`` or a space: ``ファースト・ストライク``) that ``term_for`` reads as a term replaced by
+    it, longest run first, inside the word it is typed in (``ヘイストを持つ -> 速攻を持つ``); and the
+    runs replaced (typed -> searched). ``term_for`` gets a run as typed and answers the words to
+    search instead (``"先制攻撃"``) or None; a run that ``held`` says the texts hold is never read
+    (``トランプル``). Quoted phrases are kept as typed, before the words (as ``parse_query`` puts them)."""
+    words = [clause.text for clause in parsed.clauses if not clause.phrase]
+    replaced: dict[str, str] = {}
+    read = KATAKANA_WORDS.sub(lambda run: _katakana_run(run.group(), term_for, held, replaced), " ".join(words))
+    if not replaced:
+        return parsed, {}
+    phrases = [clause for clause in parsed.clauses if clause.phrase]
+    return replace(parsed, clauses=(*phrases, *(Clause(word) for word in read.split()))), replaced
+
+
+def _katakana_run(run: str, term_for: Callable[[str], str | None], held: Callable[[str], bool],
+                  replaced: dict[str, str]) -> str:
+    """``run`` (katakana words and the ``・`` or spaces between them) with the longest runs of its
+    words that ``term_for`` reads and ``held`` does not hold replaced, noted in ``replaced``."""
+    pieces = re.split(r"([・ ])", run)
+    words, between = pieces[0::2], pieces[1::2]
+    out, start = [], 0
+    while start < len(words):
+        size, searched = 1, words[start]
+        for tried in range(min(MAX_WORDS, len(words) - start), 0, -1):
+            typed = words[start] + "".join(between[at] + words[at + 1] for at in range(start, start + tried - 1))
+            term = term_for(typed)
+            if term is not None and not held(typed):
+                size, searched, replaced[typed] = tried, term, term
+                break
+        out.append(searched)
+        if start + size - 1 < len(between):
+            out.append(between[start + size - 1])
+        start += size
+    return "".join(out)

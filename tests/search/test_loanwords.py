@@ -1,6 +1,7 @@
-"""Korean loanwords (``search.loanwords``): CR terms written in Hangul as their English sounds, matched
-to the English terms by sound key, and read as the Korean translation's terms by the searcher (on
-the languages KB, ``languages_kb`` in tests/conftest.py: real ko 2021-11-19 texts; reads ../shared)."""
+"""Loanwords (``search.loanwords``): CR terms written in Hangul or katakana as their English sounds,
+matched to the English terms by sound key, and read as the Korean or Japanese translation's terms
+by the searcher (on the languages KB, ``languages_kb`` in tests/conftest.py: real ko 2021-11-19 and
+ja 2026-01-16 texts; reads ../shared)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kb.store.layout import current_build
-from search.loanwords import Loanwords, english_keys, hangul_key, read_loanwords, skeleton
+from search.katakana import katakana_readings
+from search.loanwords import Loanwords, english_keys, hangul_key, read_katakana, read_loanwords, skeleton
 from search.query import Clause, parse_query
 from search.searcher import open_searcher
 
@@ -118,3 +120,74 @@ def test_the_translations_own_words_and_their_slips_are_not_read_as_loanwords(
 ) -> None:
     found = searcher.find(query, lang="ko")
     assert (found.corrected, found.hits[0].number) == (corrected, first)
+
+
+# Japanese: katakana spellings of the English names (search.katakana), read by the same Loanwords.
+
+KATAKANA_TERMS = [
+    *TERMS, "double strike", "vigilance", "hexproof", "indestructible", "menace", "defender", "shroud", "scry",
+    "cascade", "sacrifice", "graveyard", "discard", "convoke", "affinity", "surveil", "proliferate", "investigate",
+    "regenerate", "emblem", "reach", "equip", "land", "boast", "bestow", "create", "cast", "cloak", "trigger",
+    "squad", "behold", "toughness", "prize", "forage", "summon", "battle", "colors",
+]
+"""``TERMS`` and more English terms of the term dictionary: keywords, and terms sharing a sound key
+with a katakana word that is none of them (``land``: ``ラウンド``, round)."""
+
+
+@pytest.mark.parametrize(("katakana", "english"), [
+    ("ヘイスト", "haste"), ("デスタッチ", "deathtouch"), ("ライフリンク", "lifelink"), ("フライング", "flying"),
+    ("ファーストストライク", "first strike"), ("ファースト・ストライク", "first strike"),
+    ("ファースト ストライク", "first strike"), ("ダブルストライク", "double strike"), ("ヴィジランス", "vigilance"),
+    ("ビジランス", "vigilance"), ("ヘックスプルーフ", "hexproof"), ("インデストラクティブル", "indestructible"),
+    ("メナス", "menace"), ("フラッシュ", "flash"), ("ディフェンダー", "defender"), ("シュラウド", "shroud"),
+    ("プロウェス", "prowess"), ("スクライ", "scry"), ("カスケード", "cascade"), ("サクリファイス", "sacrifice"),
+    ("エグザイル", "exile"), ("グレイブヤード", "graveyard"), ("ディスカード", "discard"), ("ターゲット", "target"),
+    ("コンボーク", "convoke"), ("アフィニティ", "affinity"), ("サーベイル", "surveil"),
+    ("プロリフェレート", "proliferate"), ("インベスティゲート", "investigate"), ("リジェネレート", "regenerate"),
+    ("エンブレム", "emblem"), ("トランプル", "trample"), ("レジェンド・ルール", "legend rule"),
+])
+def test_a_katakana_spelling_reads_as_its_english_term(katakana: str, english: str) -> None:
+    assert Loanwords(KATAKANA_TERMS).term(katakana) == english
+
+
+@pytest.mark.parametrize("katakana", [
+    "ラウンド",  # round: land has its key, but not its vowel (au)
+    "ブースター",  # booster: boast ends in a consonant, booster in a vowel of its own
+    "プラス",  # plus: flash says sh
+    "クレーター", "ビースト", "スカーウッド", "トラック",  # crater, beast, Scarwood, truck: create, bestow, squad, trigger
+    "ゲスト",  # guest: cast's key and vowels, but spelled too unlike it
+    "ウルザ", "タルモゴイフ",  # names that sound like no term
+    "リーチ", "エクイップ",  # reach, equip: two consonants tell too little
+])
+def test_a_katakana_word_no_term_sounds_like_reads_as_none(katakana: str) -> None:
+    assert Loanwords(KATAKANA_TERMS).term(katakana) is None
+
+
+def test_katakana_readings_add_vowels_that_japanese_adds() -> None:
+    assert {reading.key for reading in katakana_readings("ヘイスト")} == {"HVST", "HVSVT"}  # ス, ト: added or not
+    assert {reading.key for reading in katakana_readings("フライング")} == {"PLVG", "PVLVG"}  # ング: English ng
+    assert {reading.key for reading in katakana_readings("カウンター")} == {"KVNT"}  # a final vowel dropped
+    assert [reading.ends_in_vowel for reading in katakana_readings("カウンター")] == [True]  # ー: its own
+    assert katakana_readings("ヘイスト 速攻") == frozenset()
+
+
+def _read_katakana(query: str, held: set[str] = frozenset()) -> tuple[list[str], dict[str, str]]:
+    terms = {"haste": "速攻", "first strike": "先制攻撃", "deathtouch": "接死", "trample": "トランプル"}
+    loanwords = Loanwords(terms)
+    read, replaced = read_katakana(parse_query(query), lambda text: terms.get(loanwords.term(text) or ""),
+                                   lambda text: text in held)
+    return [clause.text for clause in read.clauses], replaced
+
+
+def test_katakana_runs_are_read_inside_words_longest_first() -> None:
+    assert _read_katakana("ヘイストを持つクリーチャー") == (["速攻を持つクリーチャー"], {"ヘイスト": "速攻"})
+    assert _read_katakana("ファースト ストライク") == (["先制攻撃"], {"ファースト ストライク": "先制攻撃"})
+    assert _read_katakana("ファースト・ストライクとデスタッチ") == (
+        ["先制攻撃と接死"], {"ファースト・ストライク": "先制攻撃", "デスタッチ": "接死"})
+    assert _read_katakana("ヘイスト クリーチャー") == (["速攻", "クリーチャー"], {"ヘイスト": "速攻"})
+
+
+def test_katakana_the_texts_hold_and_quoted_phrases_are_kept_as_typed() -> None:
+    assert _read_katakana("トランプル", held={"トランプル"}) == (["トランプル"], {})
+    assert _read_katakana('"ヘイスト" デスタッチ') == (["ヘイスト", "接死"], {"デスタッチ": "接死"})
+    assert _read_katakana("ウルザ") == (["ウルザ"], {})
