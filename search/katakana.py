@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kb.scripts import KATAKANA
@@ -230,3 +231,22 @@ _EITHER_S = "s|sh"
 _SH = re.compile(r"sh|ti|si")
 """English spellings of *sh*: *sh*, and *-tion*, *-sion* (``ENGLISH_SOUNDS``' ``SVN``)."""
 
+
+def katakana_words(texts: Iterable[str]) -> frozenset[str]:
+    """The katakana words ``texts`` write whole (not inside a longer katakana word): each run,
+    words joined by ``・`` as written (``レジェンド・ルール``), and without it, and each of its words."""
+    found: set[str] = set()
+    for text in texts:
+        for run in _WRITTEN_RUN.findall(text):
+            words = run.split("・")
+            found.update((run, "".join(words), *words))
+    return frozenset(found)
+
+
+def written_forms(typed: str) -> tuple[str, ...]:
+    """The forms ``katakana_words`` would hold a typed run of katakana words in: as typed, its
+    spaces written ``・``, and without spaces or ``・``."""
+    return typed, typed.replace(" ", "・"), re.sub(f"[{_SEPARATORS}]", "", typed)
+
+
+_WRITTEN_RUN = re.compile(f"[{KATAKANA}ー]+(?:・[{KATAKANA}ー]+)*")

@@ -14,7 +14,9 @@ How a query is answered, in one edition (see ``search.query`` for reading the qu
    question words (``search.korean``: ``멀리건은 어떻게 하나요 -> 멀리건``); Korean words no text
    holds that write an English term as it sounds are read as the edition's term
    (``search.loanwords``: ``트램플 -> 돌진``, ``레전드 룰 -> 전설 규칙``), and words typed without
-   their spaces spaced as the texts write them (``격발능력 -> 격발 능력``); a Japanese run that
+   their spaces spaced as the texts write them (``격발능력 -> 격발 능력``); katakana words no text
+   writes whole that write an English term as it sounds are read as the edition's term too
+   (``search.loanwords``: ``ヘイスト -> 速攻``), then a Japanese run that
    is no rule's name is cut into its content words (``search.japanese``: ``マリガンはいつできますか
    -> マリガン``), and so is a Chinese one (``search.chinese``: ``什么是践踏 -> 践踏``).
    Latin words missing from the edition's vocabulary are first corrected (``search.spelling``:
@@ -85,7 +87,8 @@ from search.hits import Hit, Marks, rule_hit
 from search.chinese import ChineseWords, simplified
 from search.cjk_words import IsName, corrected_name
 from search.japanese import JapaneseWords, converted_reading
-from search.loanwords import WORDS_KEPT, Loanwords, read_loanwords
+from search.katakana import KATAKANA_WORDS, katakana_words, written_forms
+from search.loanwords import WORDS_KEPT, Loanwords, read_katakana, read_loanwords
 from search.korean import (
     dictionary_forms, korean_words, named_without_particle, nouns_of, spaced_compounds, without_particles,
     without_question_words,
@@ -404,8 +407,11 @@ class Searcher:
                 parsed = self._read_loanwords(searcher, edition.id, parsed, notes)
                 parsed = self._spaced(edition.id, parsed, notes, is_name)
                 parsed = dictionary_forms(parsed, lambda text: in_rule_texts(searcher, text, lang))
-        elif lang in ("ja", "zh") and not is_name(query_name(parsed)):
-            parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
+        elif lang in ("ja", "zh"):
+            if lang == "ja" and not notes.literal:
+                parsed = self._read_loanwords(searcher, edition.id, parsed, notes)
+            if not is_name(query_name(parsed)):
+                parsed = self._read_words(searcher, edition.id, lang, parsed, speller, is_name, notes)
         corrected = correct_query(searcher, parsed, lang, speller, latin=latin)
         notes.corrected(edition.id, parsed, corrected)
         if lang == "ko" and not is_name(query_name(corrected)):  # a name keeps its particles: 두 배로 하다
@@ -520,39 +526,60 @@ class Searcher:
 
     def _read_loanwords(self, searcher: WhooshSearcher, edition_id: str, parsed: ParsedQuery,
                         notes: SearchNotes) -> ParsedQuery:
-        """``parsed`` with Hangul words that write an English CR term as it sounds read as the
-        term dictionary's Korean term (``search.loanwords``: ``트램플 -> 돌진``), when no text holds
-        them and they are no slip of one jamo in a word of the edition (``무덨`` is ``무덤``, not
-        mutate). What a run reads as, and whether the texts hold it, are kept per edition."""
+        """``parsed`` with Hangul or katakana words that write an English CR term as it sounds
+        read as the term dictionary's Korean or Japanese term (``search.loanwords``: ``트램플 ->
+        돌진``, ``ヘイスト -> 速攻``), when no text holds them and they are no slip of one jamo or
+        kana in a word of the edition (``무덨`` is ``무덤``, not mutate); katakana when the texts do
+        not write it as a whole word. What a run reads as, and whether the texts hold it, are kept
+        per edition."""
+        japanese = self._editions[edition_id] == "ja"
+        if japanese and not any(KATAKANA_WORDS.search(clause.text) for clause in parsed.clauses):
+            return parsed  # most Japanese queries: nothing to read, nothing to load
         term_for, held = self._readers.memo(edition_id, "loanword readings",
                                             lambda: self._loanword_readings(searcher, edition_id))
-        read, replaced = read_loanwords(parsed, term_for, held)
+        read, replaced = (read_katakana if japanese else read_loanwords)(parsed, term_for, held)
         notes.read_as(edition_id, replaced, read)
         return read
 
     def _loanword_readings(self, searcher: WhooshSearcher, edition_id: str
                            ) -> tuple[Callable[[str], str | None], Callable[[str], bool]]:
-        """The edition's ``term_for`` and ``held`` of ``search.loanwords.read_loanwords``, each
-        keeping its last ``WORDS_KEPT`` answers."""
-        dictionary, speller = self._dictionary(), self._speller(edition_id)
-
-        def slip(text: str) -> bool:
-            corrected = speller.correct(text)
-            return corrected is not None and distance(text, corrected) <= 1
+        """The edition's ``term_for`` and ``held`` of ``search.loanwords.read_loanwords`` (or
+        ``read_katakana``), each keeping its last ``WORDS_KEPT`` answers."""
+        dictionary, speller, lang = self._dictionary(), self._speller(edition_id), self._editions[edition_id]
 
         @functools.lru_cache(maxsize=WORDS_KEPT)
-        def held(text: str) -> bool:
-            return held_in_texts(searcher.reader(), text, "ko") and phrase_held(searcher, text, "ko")
+        def in_texts(text: str) -> bool:
+            return held_in_texts(searcher.reader(), text, lang) and phrase_held(searcher, text, lang)
+
+        def slip(text: str, concept: str) -> bool:
+            """A slip of one jamo or kana in a word of the edition (left to the speller); in katakana,
+            where two words one kana apart are often two English words (フラッシュ, flash, is no
+            スラッシュ, slash), only of a word sounding like the same term (カウンタ: カウンター)."""
+            corrected = speller.correct(text)
+            if corrected is None or distance(text, corrected) > 1:
+                return False
+            return lang != "ja" or self._loanwords().term(corrected) in (concept, f"{concept}s", concept[:-1])
 
         @functools.lru_cache(maxsize=WORDS_KEPT)
         def term_for(text: str) -> str | None:
             concept = self._loanwords().term(text)
-            if concept is None or slip(text):
+            if concept is None or slip(text, concept):
                 return None
-            korean = dictionary.term_in(concept, "ko")
-            return korean or (concept if held(concept) else None)
+            term = dictionary.term_in(concept, lang)
+            return term or (concept if in_texts(concept) else None)
 
-        return term_for, held
+        if lang != "ja":
+            return term_for, in_texts
+        words = katakana_words(self._edition_texts(edition_id))  # whole words: フラッシュ only in フラッシュバック
+        return term_for, lambda text: any(form in words for form in written_forms(text))
+
+    def _edition_texts(self, edition_id: str) -> list[str]:
+        """Every text of an edition: its rules' titles and texts, examples, glossary terms and
+        definitions."""
+        rows = [*self.store.query("SELECT title, text FROM rules WHERE edition = ?", (edition_id,)),
+                *self.store.query("SELECT text, '' FROM examples WHERE edition = ?", (edition_id,)),
+                *self.store.query("SELECT term, definition FROM glossary WHERE edition = ?", (edition_id,))]
+        return [text for row in rows for text in row if text]
 
     def _spaced(self, edition_id: str, parsed: ParsedQuery, notes: SearchNotes, is_name: IsName) -> ParsedQuery:
         """``parsed`` with Korean words written without their spaces spaced as the edition's texts

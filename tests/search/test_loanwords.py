@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import search.searcher
 from kb.store.layout import current_build
-from search.katakana import katakana_readings
+from kb.store.terms import fold, split_headword
+from search.katakana import KATAKANA_WORDS, katakana_readings
 from search.loanwords import Loanwords, english_keys, hangul_key, read_katakana, read_loanwords, skeleton
 from search.query import Clause, parse_query
 from search.searcher import open_searcher
@@ -191,3 +193,56 @@ def test_katakana_the_texts_hold_and_quoted_phrases_are_kept_as_typed() -> None:
     assert _read_katakana("トランプル", held={"トランプル"}) == (["トランプル"], {})
     assert _read_katakana('"ヘイスト" デスタッチ') == (["ヘイスト", "接死"], {"デスタッチ": "接死"})
     assert _read_katakana("ウルザ") == (["ウルザ"], {})
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("query", "searched", "first"), [
+    ("ヘイスト", "速攻", "702.10"), ("デスタッチ", "接死", "702.2"), ("ライフリンク", "絆魂", "702.15"),
+    ("フライング", "飛行", "702.9"), ("ファースト・ストライク", "先制攻撃", "702.7"),
+    ("フラッシュ", "瞬速", "702.8"),  # in no text but inside フラッシュバック (flashback)
+    ("アフィニティ", "親和", "702.41"),  # once "corrected" to インフィニティ (infinity)
+    ("ヘイストを持つクリーチャー", "速攻を持つクリーチャー", "702.10"),
+])
+def test_a_japanese_katakana_spelling_finds_the_translations_term(searcher, query: str, searched: str,
+                                                                   first: str) -> None:
+    found = searcher.find(query, lang="ja")
+    assert found.corrected == searched
+    assert found.hits[0].number.startswith(first), [hit.number for hit in found.hits]
+    assert searcher.find(query, lang="ja", literal=True).hits[:1] != found.hits[:1]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("query", [
+    "トランプル", "マリガン", "エンチャント", "クリーチャー", "プレインズウォーカー",  # the translation's own words
+    "カウンタ",  # a slip of カウンター (counters), not the verb counter (打ち消す)
+    "アンタップステップ",  # アンタップ・ステップ without its ・
+    "ウルザ", "トランプルと接死",
+])
+def test_the_japanese_translations_katakana_and_words_sounding_like_no_term_search_as_before(
+    searcher, query: str, monkeypatch
+) -> None:
+    found = searcher.find(query, lang="ja")
+    monkeypatch.setattr(search.searcher, "read_katakana", lambda parsed, *_: (parsed, {}))
+    before = searcher.find(query, lang="ja")
+    assert (found.corrected, found.hits) == (before.corrected, before.hits)
+
+
+@pytest.mark.corpus
+def test_the_japanese_editions_katakana_names_read_as_their_english_names(searcher) -> None:
+    """Of the katakana rule titles and glossary terms of ja 2026-01-16 printed with their English
+    name (``トランプル／Trample``), those read as a term are read as that name, a term written in
+    Japanese as the same word, or a word their English name begins with (``counter``)."""
+    store, dictionary = searcher.store, searcher._dictionary()
+    edition = store.find_edition("ja").id
+    names = {split_headword(entry.term)[::2] for entry in store.glossary(edition)}
+    names |= set(store.query("SELECT title, title_en FROM rules WHERE edition = ? AND title_en IS NOT NULL",
+                             (edition,)))
+    names = {(japanese, fold(english)) for japanese, english in names
+             if english and japanese and KATAKANA_WORDS.fullmatch(japanese)}
+    loanwords = Loanwords(dictionary.concepts)
+    read = {(japanese, english, term) for japanese, english in names if (term := loanwords.term(japanese))}
+    wrong = {(japanese, term) for japanese, english, term in read
+             if not (english.startswith(term) or fold(english).rstrip("s") == term.rstrip("s")
+                     or dictionary.term_in(term, "ja") == japanese)}
+    assert len(names) > 100 and len(read) > 50
+    assert wrong == {("トランスフォーム", "transform")}  # the name of convert; transform is 変身する
