@@ -33,7 +33,9 @@ between editions): a table entry's rule is the key edition's (``JargonTable.key_
 by its anchor in the newest English edition when the KB lacks it), followed through the stored
 alignment (``kb.store.history``: its lineage in an English edition, its agreeing counterpart in
 a translation), else found by its anchor in the edition searched (title or text in English, the
-English title a translation's heading prints elsewhere). A target found nowhere adds nothing.
+English title a translation's heading prints elsewhere), else, in a translation the alignment
+joins to no English edition, by its structure (``search.unjoined``). A target found nowhere adds
+nothing.
 """
 
 from __future__ import annotations

@@ -11,7 +11,11 @@ editions (mill is 701.13 before 2025-06-06 and 701.17 after).
    counterpart in a translation;
 3. else the rule the anchor identifies in the edition searched: the rule whose title (or the
    English title a translation's heading prints) is the anchor, else, in English, whose text
-   holds it; of several, the one numbered as the target, else none.
+   holds it; of several, the one numbered as the target, else none;
+4. else, in a translation the alignment joins to no English edition (a KB without an English
+   edition near its date: ko 2021-11-19 beside en 2024-04-12 and 2026-01-16), the rule its
+   structure pairs with the base rule's in the English edition nearest it
+   (``search.unjoined``): ``LKI``'s 608.2h, whose anchor is English text.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from kb.model import Edition, Rule
 from kb.store.history import locate, steps_of, translations
 from kb.store.read import Store
 from search.jargon import Target, fold
+from search.unjoined import UnjoinedTranslations
 
 
 def rule_rows(store: Store, edition_id: str) -> list[Rule]:
@@ -38,6 +43,7 @@ class TargetFinder:
         self.store = store
         self.english = english
         self._anchors: dict[str, list[tuple[str, str, str, str]]] = {}
+        self._unjoined = UnjoinedTranslations(store)
 
     def find(self, target: Target, base: str, edition: Edition) -> str | None:
         """``target``'s rule number in ``edition``, or None. ``base`` is the id of the edition
@@ -52,7 +58,10 @@ class TargetFinder:
             followed, known = self._follow(start, edition)
             if followed or known:
                 return followed
-        return self.by_anchor(target, edition)
+        found = self.by_anchor(target, edition)
+        if found is None and start is not None and self._unjoined.unjoined(edition):
+            found = self._unjoined.find(start, edition)
+        return found
 
     def _follow(self, start: tuple[str, str], edition: Edition) -> tuple[str | None, bool]:
         """The rule ``start`` (edition id, number) in ``edition`` through the stored alignment, and

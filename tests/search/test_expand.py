@@ -216,6 +216,40 @@ def test_other_editions_follow_the_rule_through_the_alignment(history_kb: Path) 
     assert finder.find(blind, "", by_file["2021-11-15.txt"]) is None
 
 
+@pytest.fixture(scope="module")
+def unjoined(tmp_path_factory) -> Searcher:
+    """en 2026-01-16 and ko 2021-11-19 written without an alignment: a KB of current texts joins
+    the last Korean translation to no English edition (none within a year of it)."""
+    editions = []
+    for name, lang in (("en/2026-01-16.txt", "en"), ("ko/kormtgcr/2021-11-19.txt", "ko")):
+        source = read_source(shared_file(name))
+        parsed = parse_rules(source.paragraphs, lang=lang, source=source.name)
+        edition = Edition(f"{lang}-{name[-14:-4]}", lang, dt.date.fromisoformat(name[-14:-4]), "CR", (source.name,))
+        editions.append((edition, list(parsed.rules), list(parsed.glossary)))
+    return open_searcher(write_kb(tmp_path_factory.mktemp("unjoined-kb"), editions))
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(("query", "first"), [
+    ("LKI", ["608.2h", "113.7a", "603.10"]),  # its anchors are English text: it found nothing
+    ("피즐", ["608.2b"]), ("SBA", ["704", "704.3"]),
+])
+def test_jargon_finds_its_rule_in_a_translation_joined_to_no_english_edition(
+        unjoined: Searcher, query: str, first: list[str]) -> None:
+    assert [hit.number for hit in unjoined.search(query, lang="ko", limit=len(first))] == first
+
+
+@pytest.mark.corpus
+def test_a_translation_joined_to_no_english_edition_is_read_by_its_structure_not_its_numbers(
+        unjoined: Searcher) -> None:
+    english, korean = unjoined.store.find_edition("en"), unjoined.store.find_edition("ko")
+    finder = TargetFinder(unjoined.store, english)
+    blind = {number: finder.find(Target(number, "an anchor no rule holds"), english.id, korean)
+             for number in ("701.17", "103.5", "103.5c", "608.2h", "731.4")}
+    # Mill, the mulligan and the loop rules moved since 2021: 701.13, 103.4, 725.4 (Taking Shortcuts)
+    assert blind == {"701.17": "701.13", "103.5": "103.4", "103.5c": "103.4c", "608.2h": "608.2h", "731.4": "725.4"}
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize(("lang", "query", "first"), [
     ("ja", "fizzle", "608.2b"), ("zh", "fizzle", "608.2b"), ("ko", "fizzle", "608.2b"),
