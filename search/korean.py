@@ -18,7 +18,9 @@ Korean edition:
   (``dictionary_forms``: ``죽으면`` "if it dies" -> ``죽다``, the term 700.4 defines);
 - a word typed without its spaces (``spaced_compounds``: ``격발능력``, where the texts write
   ``격발 능력``) is spaced into the texts' words (``korean_words``), since a query bigram across
-  a missing space (``발능``) is in no text;
+  a missing space (``발능``) is in no text; its last part may be a noun of one syllable that the
+  texts write alone more often than at the end of a longer word (``one_syllable_nouns``: ``마나값
+  -> 마나 값``, mana value; not the plural ``들`` of ``생물들``);
 - the words that make it a question (``without_question_words``: before spelling correction,
   which would take ``하나요`` for a typo; ``QUESTION_WORDS``: 어떻게, 무엇; and predicates ending in
   ``QUESTION_ENDINGS``: 되나요, 있을까요) are left out when other words remain: rules never ask.
@@ -54,6 +56,9 @@ QUESTION_WORDS = frozenset({"어떻게", "어떤", "무엇", "무엇이", "무�
 """Korean question words (how, what, why, when, where, who, which, how many)."""
 QUESTION_ENDINGS = ("나요", "까요", "가요", "니까", "는지요", "죠")
 """A word ending so is the predicate of a question (``되나요``, ``있을까요``, ``인가요``, ``합니까``)."""
+_PARTICLE_SET = frozenset(PARTICLES)
+_NONE: Mapping[str, int] = {}
+_BY_LENGTH = sorted(PARTICLES, key=len, reverse=True)
 _HANGUL_WORD = re.compile(f"[{HANGUL_SYLLABLES}]+")
 _LIGHT_VERB = re.compile("^[하되한된할될했됐해돼합됩][가-힣]?$")
 """A form of 하다 or 되다 (``하지``, ``하면``, ``되는``): what follows a noun made a verb, never a
@@ -181,7 +186,8 @@ def korean_words(texts: Iterable[str]) -> Counter[str]:
 
 
 def spaced_compounds(
-    parsed: ParsedQuery, words: Mapping[str, int], nouns: Mapping[str, int], is_name: Callable[[str], bool]
+    parsed: ParsedQuery, words: Mapping[str, int], nouns: Mapping[str, int], is_name: Callable[[str], bool],
+    short: Mapping[str, int] = _NONE,
 ) -> tuple[ParsedQuery, dict[str, str]]:
     """``parsed`` with each Korean word that is ``words`` of the texts (``korean_words``) written
     without their spaces put back into those words, a particle kept on the last (``격발능력은 ->
@@ -195,7 +201,7 @@ def spaced_compounds(
     clauses: list[Clause] = []
     replaced: dict[str, str] = {}
     for clause in parsed.clauses:
-        spaced = _spaced(clause.text, words, nouns) if is_hangul_word(clause) and len(clause.text) >= 4 else None
+        spaced = _spaced(clause.text, words, nouns, short) if is_hangul_word(clause) and len(clause.text) >= 3 else None
         named = spaced is not None and any(is_name(stem) for stem in with_stems(clause.text))
         spaced = None if named else spaced
         if spaced is None:
@@ -212,28 +218,55 @@ def with_stems(word: str, shortest: int = 1) -> list[str]:
     return [word] + [word[: -len(p)] for p in PARTICLES if word.endswith(p) and len(word) - len(p) >= shortest]
 
 
-def _spaced(word: str, words: Mapping[str, int], nouns: Mapping[str, int]) -> list[str] | None:
+def one_syllable_nouns(words: Mapping[str, int], nouns: Mapping[str, int]) -> dict[str, int]:
+    """The ``nouns`` of one syllable that the texts' ``words`` write alone, bare or with a particle,
+    more often than as the last syllable of a longer word, itself bare or with a particle: ``값``
+    (value: 마나 값), ``턴``, ``수``, not the suffixes ``들`` (plural: 생물들, though the texts write
+    it after a Latin word, ``X들``), ``적`` (전설적) or ``점`` (생명점). A query word may end in one
+    (``spaced_compounds``). Particles are none. Each with how often it is written alone."""
+    alone: Counter[str] = Counter()
+    ending: Counter[str] = Counter()
+    for word, count in words.items():
+        stem = _without_particle(word)
+        if len(stem) == 1:
+            alone[stem] += count
+        else:
+            ending[stem[-1]] += count
+    return {noun: alone[noun] for noun in nouns
+            if len(noun) == 1 and noun not in _PARTICLE_SET and alone[noun] > ending[noun]}
+
+
+def _without_particle(word: str) -> str:
+    """``word`` without the longest particle it ends in, leaving one syllable or more."""
+    return next((word[: -len(p)] for p in _BY_LENGTH if len(word) > len(p) and word.endswith(p)), word)
+
+
+def _spaced(word: str, words: Mapping[str, int], nouns: Mapping[str, int],
+            short: Mapping[str, int] = _NONE) -> list[str] | None:
     """``word`` as two or three parts (``spaced_compounds``; the last may end in a particle), or None."""
-    stems = [(stem, word[len(stem):]) for stem in with_stems(word, shortest=4)]
+    stems = [(stem, word[len(stem):]) for stem in with_stems(word, shortest=3 if short else 4)]
     for parts in (2, 3):
         for stem, particle in stems:
-            found = _split(stem, words, nouns, parts)
+            found = _split(stem, words, nouns, parts, short)
             if found is not None:
                 solid = max(words.get(stem, 0), words.get(word, 0))
-                if solid >= SOLID_SHARE * min(words[part] for part in found):
+                if solid >= SOLID_SHARE * min(words.get(part) or short.get(part, 0) for part in found):
                     return None  # the texts write it whole: a word
                 return [*found[:-1], found[-1] + particle]
     return None
 
 
-def _split(word: str, words: Mapping[str, int], nouns: Mapping[str, int], parts: int) -> list[str] | None:
-    """``word`` as ``parts`` of two syllables or more: a word of ``words``, then ``nouns``; the
-    first as long as can be."""
+def _split(word: str, words: Mapping[str, int], nouns: Mapping[str, int], parts: int,
+           short: Mapping[str, int] = _NONE) -> list[str] | None:
+    """``word`` as ``parts`` of two syllables or more, the last also one of ``short``: a word of
+    ``words``, then ``nouns``; the first as long as can be."""
     if parts == 1:
+        if word in short:
+            return [word]
         return [word] if len(word) >= 2 and word in words and not _LIGHT_VERB.match(word) else None
-    for cut in range(len(word) - 2 * (parts - 1), 1, -1):
+    for cut in range(len(word) - 2 * (parts - 2) - (1 if short else 2), 1, -1):
         if word[:cut] in words:
-            rest = _split(word[cut:], nouns, nouns, parts - 1)
+            rest = _split(word[cut:], nouns, nouns, parts - 1, short)
             if rest is not None:
                 return [word[:cut], *rest]
     return None

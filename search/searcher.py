@@ -90,8 +90,8 @@ from search.japanese import JapaneseWords, converted_reading
 from search.katakana import KATAKANA_WORDS, katakana_words, written_forms
 from search.loanwords import WORDS_KEPT, Loanwords, read_katakana, read_loanwords
 from search.korean import (
-    dictionary_forms, korean_words, named_without_particle, nouns_of, spaced_compounds, without_particles,
-    without_question_words,
+    dictionary_forms, korean_words, named_without_particle, nouns_of, one_syllable_nouns, spaced_compounds,
+    without_particles, without_question_words,
 )
 from search.pairs import PairsReader
 from search.readers import EditionReaders
@@ -584,8 +584,9 @@ class Searcher:
     def _spaced(self, edition_id: str, parsed: ParsedQuery, notes: SearchNotes, is_name: IsName) -> ParsedQuery:
         """``parsed`` with Korean words written without their spaces spaced as the edition's texts
         write them (``search.korean.spaced_compounds``: ``격발능력 -> 격발 능력``)."""
-        spaced, replaced = spaced_compounds(parsed, self._korean_words(edition_id), self._korean_nouns(edition_id),
-                                            is_name)
+        words, nouns = self._korean_words(edition_id), self._korean_nouns(edition_id)
+        short = self._readers.memo(edition_id, "korean one-syllable nouns", lambda: one_syllable_nouns(words, nouns))
+        spaced, replaced = spaced_compounds(parsed, words, nouns, is_name, short)
         notes.read_as(edition_id, replaced, spaced)
         return spaced
 

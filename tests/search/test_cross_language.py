@@ -122,6 +122,8 @@ def test_a_term_the_korean_text_glosses_names_its_rule(kb) -> None:
     ("ko", "전설 규칙이란 무엇인가요", ["704.5j"]),
     ("ko", "격발능력은 어떻게 되나요?", ["603"]),  # 격발 능력 without its space: 702.130a came first, 603 8th
     ("ko", "활성화능력", ["602"]),  # 3rd
+    ("ko", "마나값", ["202.3"]),  # 마나 값 without its space (a part of one syllable): found nothing of it
+    ("ko", "마나값이란", ["202.3"]),
     ("ja", "マリガンはいつできますか", ["103.5"]),  # 800.6, 903.12g, 103.5c came first
     ("ja", "打ち消された呪文はどこに行きますか", ["701.6a"]),
     ("ja", "おうごんりつとは何ですか", ["101", "101.1", "101.2"]),  # typed unconverted: Janome cut it into nonsense

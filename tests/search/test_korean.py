@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from search.korean import (
-    agreeing, dictionary_forms, korean_nouns, korean_words, named_without_particle, spaced_compounds, without_particles, without_question_words,
+    agreeing, dictionary_forms, korean_nouns, korean_words, named_without_particle, nouns_of, one_syllable_nouns,
+    spaced_compounds, without_particles, without_question_words,
 )
 from search.query import Clause, parse_query
 
@@ -77,6 +78,34 @@ def test_words_typed_without_their_spaces_are_spaced_as_the_texts_write_them() -
     assert spaced('"전설지속물을"')[1] == {}  # a quoted phrase is kept
     assert spaced("생명연결", {"생명연결": 5, "생명": 20, "연결": 30})[1] == {}  # written whole: a word
     assert spaced("생명연결", {"생명연결": 1, "생명": 20, "연결": 30})[1] == {"생명연결": "생명 연결"}
+
+
+VALUES = [  # written for this test, in the Korean CR's wording
+    "마나 값이 가장 높은 카드를 고릅니다. 그 카드의 마나 값은 3입니다. 이 값을 기억합니다.",
+    "추가 턴을 얻은 플레이어는 그 턴에 생물들과 다른 개체들을 조종합니다. X들은 개체들이 아닙니다.",
+    "전설적 지속물과 비전설적 주문, 그리고 추가적 X적은 적이 아닙니다. 생물 한 마리를 고릅니다.",
+]
+
+
+def test_a_noun_of_one_syllable_is_one_the_texts_write_alone_more_than_at_a_words_end() -> None:
+    words = korean_words(VALUES)
+    short = one_syllable_nouns(words, nouns_of(words))
+    assert {"값", "턴"} <= set(short)  # 마나 값이, 값은, 값을; 추가 턴을, 턴에
+    assert "들" not in short and "적" not in short  # 생물들과, 개체들을 (X들은 aside); 전설적, 비전설적 (적이, X적은 aside)
+    assert not set(short) & {"이", "은", "을", "에"}  # particles
+
+
+def test_a_word_ending_in_a_noun_of_one_syllable_is_spaced_too() -> None:
+    words = korean_words(VALUES)
+    nouns = nouns_of(words)
+
+    def spaced(query: str) -> dict[str, str]:
+        return spaced_compounds(parse_query(query), words, nouns, lambda text: False,
+                                one_syllable_nouns(words, nouns))[1]
+
+    assert spaced("마나값 마나값은 추가턴을") == {"마나값": "마나 값", "마나값은": "마나 값은", "추가턴을": "추가 턴을"}
+    assert spaced("생물들") == {}  # a plural: 들 ends words (생물 is a word of the texts)
+    assert spaced_compounds(parse_query("마나값"), words, nouns, lambda text: False)[1] == {}  # without the nouns
 
 
 def test_a_particle_agrees_with_the_noun_before_it() -> None:
