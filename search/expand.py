@@ -195,10 +195,16 @@ class Expander:
         if mined_from is not None:
             sources += [(entry, mined_from.id) for entry in mined_entries(rule_rows(self.store, mined_from.id))]
         phrases: dict[tuple[str, ...], list[tuple[Entry, str]]] = {}
+        unless: dict[str, list[str]] = {}
         for entry, entry_base in sources:
             for variant in entry.words:
-                phrases.setdefault(phrase_words(variant), []).append((entry, entry_base))
-        return PhraseMatcher(phrases, inside_runs=True)  # 立ち消えとは: the table's Japanese words end no run
+                words = phrase_words(variant)
+                phrases.setdefault(words, []).append((entry, entry_base))
+                if len(words) == 1:
+                    held = ("".join(phrase_words(u)) for u in entry.unless)
+                    unless.setdefault(words[0], []).extend(u for u in held if words[0] in u)
+        # 立ち消えとは: the table's Japanese words end no run; 吸血鬼 (vampire) holds no 吸血 (lifelink)
+        return PhraseMatcher(phrases, inside_runs=True, unless=unless)
 
     def _glossary_matcher(self, edition: Edition) -> PhraseMatcher[tuple[str, ...]]:
         if edition.lang in CJK_LANGUAGES:

@@ -75,13 +75,16 @@ class Entry:
     """One usage: ``words`` as written (variants), ``source`` (one of ``SOURCES``), ``targets``
     (best first), ``line`` in the table (0 for a phrase read from a rule); ``card_text`` False
     when its words in a card's Oracle text do not mean it (``end of turn``: in ``until end of
-    turn``, every pump spell's duration)."""
+    turn``, every pump spell's duration); ``unless``: words holding one of its Chinese or Japanese
+    words that do not mean it, where a run of kanji holds it (``吸血鬼``, vampire, holds ``吸血``,
+    Chinese players' lifelink)."""
 
     words: tuple[str, ...]
     source: str
     targets: tuple[Target, ...]
     line: int = 0
     card_text: bool = True
+    unless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,11 @@ def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
     card_text = item.get("card_text", True)
     if not isinstance(card_text, bool):
         raise JargonError(f"{where}: card_text must be true or false, not {card_text!r}")
+    unless = item.get("unless", [])
+    if not isinstance(unless, list) or not all(
+            isinstance(u, str) and any(len(phrase_words(w)) == 1 and phrase_words(w)[0] in u for w in words)
+            for u in unless):
+        raise JargonError(f"{where}: unless must list words that each hold one of the entry's one-word words")
     targets = []
     for rule in rules:
         number, anchor = (rule.get("number"), rule.get("anchor")) if isinstance(rule, dict) else (None, None)
@@ -136,7 +144,7 @@ def _entry(item: Mapping[str, object], path: Path, line: int) -> Entry:
         if not isinstance(anchor, str) or not fold(anchor):
             raise JargonError(f"{where}: rule {number} needs an anchor (its title or a phrase of its text)")
         targets.append(Target(number, anchor))
-    return Entry(tuple(words), str(source), tuple(targets), line, card_text)
+    return Entry(tuple(words), str(source), tuple(targets), line, card_text, tuple(unless))
 
 
 def phrase_words(text: str) -> tuple[str, ...]:
@@ -173,9 +181,13 @@ class PhraseMatcher(Generic[T]):
     """Finds known phrases in a query's words (``phrase_words``), longest first, left to right,
     without overlap. Built from ``{phrase words: value}``; with ``inside_runs``, a one-word phrase
     in Korean, Japanese or Chinese script is also found inside a query word of that script, the
-    longest first: those languages write no space after a word (``立ち消えとは``, ``사령관은``)."""
+    longest first: those languages write no space after a word (``立ち消えとは``, ``사령관은``),
+    but not inside a word of ``unless`` (``{phrase word: words holding it that are not it}``:
+    ``吸血鬼`` holds ``吸血``); and the last word of a longer phrase, in Korean script, also
+    begins a query word (``커맨더 피해는``: its particle)."""
 
-    def __init__(self, phrases: Mapping[tuple[str, ...], T], inside_runs: bool = False) -> None:
+    def __init__(self, phrases: Mapping[tuple[str, ...], T], inside_runs: bool = False,
+                 unless: Mapping[str, Iterable[str]] | None = None) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], T]]] = {}
         for words, value in phrases.items():
             if words:
@@ -184,6 +196,8 @@ class PhraseMatcher(Generic[T]):
             found.sort(key=lambda item: -len(item[0]))
         inside = [(words[0], value) for words, value in phrases.items() if len(words) == 1 and _CJK.search(words[0])]
         self._inside = sorted(inside, key=lambda item: -len(item[0])) if inside_runs else []
+        self._runs = inside_runs
+        self._unless = {word: tuple(held) for word, held in (unless or {}).items()}
 
     def __len__(self) -> int:
         return sum(len(found) for found in self._by_first.values())
@@ -194,30 +208,49 @@ class PhraseMatcher(Generic[T]):
         at = 0
         while at < len(words):
             for phrase, value in self._by_first.get(words[at], ()):
-                if words[at:at + len(phrase)] == phrase:
+                if words[at:at + len(phrase)] == phrase or self._begins_last(phrase, words[at:at + len(phrase)]):
                     found.append(Found(at, at + len(phrase), value))
                     at += len(phrase)
                     break
             else:
-                inside = next(((p, value) for p, value in self._inside if _inside_word(p, words[at])), None)
+                inside = next(((p, value) for p, value in self._inside
+                               if _inside_word(p, words[at], self._unless.get(p, ()))), None)
                 if inside is not None:
                     found.append(Found(at, at + 1, inside[1], _content_part(inside[0], words[at])))
                 at += 1
         return found
 
+    def _begins_last(self, phrase: tuple[str, ...], words: tuple[str, ...]) -> bool:
+        """Whether ``words`` are the longer ``phrase`` but for a last word that begins with the
+        phrase's last word in Hangul and goes on (its particle: ``피해는``), with ``inside_runs``."""
+        return (self._runs and len(phrase) > 1 and len(words) == len(phrase) and words[:-1] == phrase[:-1]
+                and _HANGUL.fullmatch(phrase[-1][-1]) is not None and words[-1].startswith(phrase[-1]))
 
-def _inside_word(phrase: str, run: str) -> bool:
+
+def _inside_word(phrase: str, run: str, unless: Iterable[str] = ()) -> bool:
     """Whether ``phrase`` is in ``run`` as a word of its own: a phrase in katakana or Hangul must
     not continue a word of its script before it, nor a katakana one after it (``レイヤー``, layer,
     is no part of ``プレイヤー``, player; ``레이어`` none of ``플레이어``; ``사령관은`` holds
-    ``사령관`` before its particle). Kanji phrases are found anywhere (``立ち消えとは``, ``控制``)."""
+    ``사령관`` before its particle). Kanji phrases are found anywhere (``立ち消えとは``, ``控制``)
+    but inside a word of ``unless`` (``吸血鬼``, vampire, holds no ``吸血``, lifelink)."""
     start = run.find(phrase)
     while start >= 0:
         end = start + len(phrase)
         if not _continues(phrase[0], run[start - 1: start]) and not (
-                _KATAKANA_WORD.fullmatch(phrase[-1]) and _KATAKANA_WORD.fullmatch(run[end: end + 1] or " ")):
+                _KATAKANA_WORD.fullmatch(phrase[-1]) and _KATAKANA_WORD.fullmatch(run[end: end + 1] or " ")
+        ) and not any(_holds_at(run, start, phrase, word) for word in unless):
             return True
         start = run.find(phrase, start + 1)
+    return False
+
+
+def _holds_at(run: str, start: int, phrase: str, word: str) -> bool:
+    """Whether ``run`` holds ``word`` around its ``phrase`` at ``start``."""
+    offset = word.find(phrase)
+    while offset >= 0:
+        if start >= offset and run[start - offset: start - offset + len(word)] == word:
+            return True
+        offset = word.find(phrase, offset + 1)
     return False
 
 

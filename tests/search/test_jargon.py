@@ -51,6 +51,21 @@ def test_a_katakana_or_hangul_phrase_inside_a_run_is_a_word_of_its_own_there() -
     assert matcher.find(phrase_words("プレイヤーとは 플레이어는 レイヤード")) == []  # player; a longer katakana word
 
 
+def test_a_kanji_phrase_is_not_found_inside_a_word_that_holds_it_without_meaning_it() -> None:
+    phrases = {phrase_words("吸血"): "lifelink", phrase_words("控制"): "control"}
+    matcher = PhraseMatcher(phrases, inside_runs=True, unless={"吸血": ["吸血鬼"]})
+    assert [f.value for f in matcher.find(phrase_words("吸血是什么 吸血鬼 控制吸血鬼"))] == ["lifelink", "control"]
+    assert [f.value for f in PhraseMatcher(phrases, inside_runs=True).find(phrase_words("吸血鬼"))] == ["lifelink"]
+
+
+def test_the_last_korean_word_of_a_longer_phrase_may_go_on_with_its_particle() -> None:
+    matcher = PhraseMatcher({phrase_words("커맨더 피해"): "commander damage", phrase_words("end step"): "end"},
+                            inside_runs=True)
+    assert [f[:3] for f in matcher.find(phrase_words("커맨더 피해는 커맨더 피해 end steps"))] == [
+        (0, 2, "commander damage"), (2, 4, "commander damage")]  # a Latin word is matched whole
+    assert PhraseMatcher({phrase_words("커맨더 피해"): "x"}).find(phrase_words("커맨더 피해는")) == []
+
+
 def test_the_table_reads_and_every_entry_is_complete() -> None:
     table = load_table()
     assert table.key_edition == dt.date(2026, 1, 16)
@@ -72,6 +87,8 @@ def test_the_table_reads_and_every_entry_is_complete() -> None:
      ":2: rule 608.2b needs an anchor"),
     ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["x"]\nsource = "judge"\ncard_text = "no"\n'
      'rules = [{number = "608.2b", anchor = "a"}]\n', ":2: card_text must be true or false"),
+    ('key_edition = "2026-01-16"\n[[entry]]\nwords = ["吸血"]\nsource = "player"\nunless = ["吸血", "鬼"]\n'
+     'rules = [{number = "702.15", anchor = "a"}]\n', ":2: unless must list words that each hold"),
     ('key_edition = "soon"\n', "key_edition must be"),
     ('key_edition = \n', "jargon.toml: "),
 ])
