@@ -278,9 +278,21 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("ja", "レイヤー", ["613.1"]),  # the CR says 種類別; inside every プレイヤー, it put 101.4 first
     ("ko", "손패", ["402.1"]),  # Korean players' "hand": the CR says 손; it found nothing
     ("ko", "블록", ["509"]),  # Korean players' "block": the CR says 방어; it found Urza's block (702.30b)
+    # an audit of 120 fresh queries: commander damage (903.10a) came 2nd-5th; lifelink's 吸血 (系命) and
+    # ninjutsu's 닌자술 (인술) found nothing of it
+    ("ko", "커맨더 피해", ["903.10a"]), ("ko", "커맨더 피해는 어떻게 되나요", ["903.10a"]),
+    ("ja", "統率者ダメージ", ["903.10a"]), ("zh", "指挥官伤害", ["903.10a"]),
+    ("zh", "吸血", ["702.15"]), ("ko", "닌자술", ["702.49"]),
+    ("ja", "バウンス", ["400.7", "400.3"]), ("ko", "서치", ["701.19a"]), ("zh", "清场", ["701.7a"]),
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
 ) -> None:
     searcher = open_searcher(current_build(languages_kb))
     assert [hit.number for hit in searcher.search(query, lang=lang, limit=len(first))] == first
+
+
+@pytest.mark.corpus
+def test_a_players_word_is_not_found_inside_a_word_that_holds_it_without_meaning_it(languages_kb: Path) -> None:
+    searcher = open_searcher(current_build(languages_kb))
+    assert "702.15" not in [hit.number for hit in searcher.search("吸血鬼", lang="zh")]  # vampire, not lifelink
