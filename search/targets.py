@@ -12,10 +12,11 @@ editions (mill is 701.13 before 2025-06-06 and 701.17 after).
 3. else the rule the anchor identifies in the edition searched: the rule whose title (or the
    English title a translation's heading prints) is the anchor, else, in English, whose text
    holds it; of several, the one numbered as the target, else none;
-4. else, in a translation the alignment joins to no English edition (a KB without an English
-   edition near its date: ko 2021-11-19 beside en 2024-04-12 and 2026-01-16), the rule its
-   structure pairs with the base rule's in the English edition nearest it
-   (``search.unjoined``): ``LKI``'s 608.2h, whose anchor is English text.
+4. else, in a translation, the rule its structure pairs with the base rule's in its English
+   partner, or, when the alignment joins it to no English edition (a KB without an English
+   edition near its date: ko 2021-11-19 beside en 2024-04-12 and 2026-01-16), in the English
+   edition nearest it (``search.unjoined``): ``LKI``'s 608.2h, whose anchor is English text, and
+   which ko 2021-11-19 cites 112.7a in, 113.7a's older number, so the alignment joins it to none.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class TargetFinder:
             if followed or known:
                 return followed
         found = self.by_anchor(target, edition)
-        if found is None and start is not None and self._unjoined.unjoined(edition):
+        if found is None and start is not None and edition.lang != "en":
             found = self._unjoined.find(start, edition)
         return found
 

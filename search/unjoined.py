@@ -1,5 +1,5 @@
 """A rule of an English edition found in a translation that the stored alignment joins to no
-English edition, by what a translation keeps of the English.
+English edition (or a rule it leaves unjoined), by what a translation keeps of the English.
 
 A translation is joined to the English edition of its date, or one within a year of it
 (``ingest.align.links.MAX_DAYS``); a KB without one leaves it joined to nothing, and the judge
@@ -17,6 +17,12 @@ of its subrules, its length against the edition's usual ratio, and, weakly, the 
 its parent (a translation is numbered as the English of its date; rules inserted since move the
 English numbers). Search-side, as the alignment (``ingest.align``) refuses a partner so far off
 for the whole edition; this pairs only the rules asked for, each family once.
+
+A translation the alignment joins is read so against its English partner for a rule the
+alignment leaves unjoined: ko 2021-11-19 608.2h (LKI's rule) cites 112.7a, the number 113.7a had
+before, and no more agrees with en 2021-11-19 608.2h. Of the 10 rules of ko 2021-11-19 the
+alignment pairs with en 2021-11-19's but finds disagreeing, the structure pairs 8 the same way and
+leaves 2; of the 2,753 it joins, 2,743 the same way and 10 it leaves.
 A pair scoring nothing is no match. Measured on every rule of the English edition against the
 stored alignment of a KB that also holds the translation's own English edition (found as the
 alignment joins them / found elsewhere / joined there but not found): ko 2021-11-19 from en
@@ -187,38 +193,39 @@ def _last_part(number: str) -> str:
 
 
 class UnjoinedTranslations:
-    """Finds English rules in the translations of one store that the alignment joins to no English
-    edition (thread-safe enough: a race computes an alignment twice, harmlessly)."""
+    """Finds English rules in the translations of one store where the alignment does not: in a
+    translation it joins to no English edition, and, in one it joins, a rule it leaves unjoined
+    (thread-safe enough: a race computes an alignment twice, harmlessly)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._joined: dict[str, bool] = {}
+        self._partners: dict[str, str | None] = {}
         self._shapes: dict[str, _Shape] = {}
         self._pairs: dict[tuple[str, str], _Pair] = {}
 
-    def unjoined(self, edition: Edition) -> bool:
-        """Whether ``edition`` is a translation the stored alignment joins to no English edition."""
+    def english_of(self, edition: Edition) -> Edition | None:
+        """The English edition ``edition`` (a translation) is read against: the one the stored
+        alignment joins it to, else the KB's English edition nearest its date (the newer of two as
+        near; the newest for an undated translation); None for an English edition or a KB without
+        a dated one."""
         if edition.lang == "en":
-            return False
-        if edition.id not in self._joined:
-            self._joined[edition.id] = bool(self.store.query(
-                "SELECT 1 FROM links WHERE edition = ? AND kind = 'translation'", (edition.id,)))
-        return not self._joined[edition.id]
-
-    def nearest_english(self, edition: Edition) -> Edition | None:
-        """The KB's English edition nearest ``edition``'s date (the newer of two as near; the
-        newest for an undated one)."""
-        english = [e for e in self.store.editions("en") if e.effective_date is not None]
-        if not english:
             return None
-        when = edition.effective_date or dt.date.max
-        return min(english, key=lambda e: (abs((e.effective_date - when).days), -e.effective_date.toordinal()))
+        if edition.id not in self._partners:
+            joined = self.store.query("SELECT anchor FROM links WHERE edition = ? AND kind = 'translation'",
+                                      (edition.id,))
+            english = [e for e in self.store.editions("en") if e.effective_date is not None]
+            when = edition.effective_date or dt.date.max
+            nearest = min(english, key=lambda e: (abs((e.effective_date - when).days), -e.effective_date.toordinal()),
+                          default=None)
+            self._partners[edition.id] = joined[0][0] if joined else (nearest.id if nearest else None)
+        partner = self._partners[edition.id]
+        return self.store.edition(partner) if partner else None
 
     def find(self, start: tuple[str, str], edition: Edition) -> str | None:
-        """The rule of the unjoined translation ``edition`` that the English rule ``start`` (edition
-        id, number) is, through the English edition nearest it (``start`` followed there by its
-        lineage), or None."""
-        english = self.nearest_english(edition)
+        """The rule of the translation ``edition`` that the English rule ``start`` (edition id,
+        number) is, through the English edition it is read against (``english_of``; ``start``
+        followed there by its lineage), or None."""
+        english = self.english_of(edition)
         if english is None:
             return None
         number: str | None = start[1]
