@@ -50,7 +50,10 @@ from whoosh.reading import IndexReader
 from kb.model import Edition
 from kb.numbers import ancestors
 from kb.store.read import Store
+from kb.scripts import HAN, HANGUL, HIRAGANA_RUN
 from search.analysis import CJK_LANGUAGES, QUESTION_WORDS
+from search.korean import PARTICLES, QUESTION_ENDINGS
+from search.korean import QUESTION_WORDS as KOREAN_QUESTION_WORDS
 from search.jargon import Entry, JargonTable, PhraseMatcher, Target, fold, load_table, mined_entries, phrase_words
 from search.targets import TargetFinder, rule_rows
 from search.query import field_tokens
@@ -241,9 +244,10 @@ def _add(found: dict[str, Expanded], numbers: list[tuple[str, str]], share: floa
 
 
 class _Weights:
-    """How much query words say, summed: 0 for ``QUESTION_WORDS``, else the word's idf in the
-    edition (``1 + log(N / (df + 1))``, df its headings and texts holding it; a word none holds
-    has the highest), or 1 without a reader; at least a small positive total."""
+    """How much query words say, summed: 0 for a question's own words and particles
+    (``says_nothing``), else the word's idf in the edition (``1 + log(N / (df + 1))``, df its
+    headings and texts holding it; a word none holds has the highest), or 1 without a reader; at
+    least a small positive total."""
 
     def __init__(self, reader: IndexReader | None, lang: str) -> None:
         self.reader, self.lang = reader, lang
@@ -251,7 +255,7 @@ class _Weights:
         self._known: dict[str, float] = {}
 
     def __call__(self, words: tuple[str, ...]) -> float:
-        return max(1e-6, sum(self._word(word) for word in words if word not in QUESTION_WORDS))
+        return max(1e-6, sum(self._word(word) for word in words if not says_nothing(word)))
 
     def _word(self, word: str) -> float:
         if self.reader is None:
@@ -261,6 +265,29 @@ class _Weights:
             frequency = max((self.reader.doc_frequency(f, t) for f in ("heading", "body") for t in tokens), default=0)
             self._known[word] = 1 + math.log(max(1, self.documents) / (frequency + 1)) if tokens else 0.0
         return self._known[word]
+
+
+_HAN_QUESTION_WORDS = sorted((w for w in QUESTION_WORDS if HAN.search(w)), key=len, reverse=True)
+_HAN_FILLERS = frozenset("是的吗呢吧啊")
+"""Chinese characters a question is made with around its question words (``是什么``: "is what")."""
+
+
+def says_nothing(word: str) -> bool:
+    """Whether a query word (``phrase_words``) says nothing a question is about: one of
+    ``QUESTION_WORDS``; a Korean particle or a Korean question's predicate (Korean writes the
+    particle right after an abbreviation: ``LKI란``, ``ETB가 뭔가요`` are ``lki``, ``란``; ``etb``,
+    ``가``, ``뭔가요``); Japanese hiragana, with a question word or not (``LKIとは``,
+    ``とは何ですか``); Chinese question words with 是 and sentence particles (``LKI是什么``)."""
+    if word in QUESTION_WORDS:
+        return True
+    if HANGUL.fullmatch(word[:1] or " "):
+        return word in PARTICLES or word in KOREAN_QUESTION_WORDS or word.endswith(QUESTION_ENDINGS)
+    rest = HIRAGANA_RUN.sub("", word)
+    if rest != word:
+        return not rest or rest in QUESTION_WORDS
+    for question in _HAN_QUESTION_WORDS:
+        rest = rest.replace(question, "")
+    return rest != word and set(rest) <= _HAN_FILLERS
 
 
 def _glossary_names(term: str) -> list[str]:

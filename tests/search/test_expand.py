@@ -15,7 +15,7 @@ from ingest.read.formats import read_source
 from kb.model import Edition
 from kb.store.layout import current_build
 from search.card_list import Card, CardList
-from search.expand import CARD, CARD_SHARE, Expanded, Expander, Expansion
+from search.expand import CARD, CARD_SHARE, Expanded, Expander, Expansion, says_nothing
 from search.expand_hits import with_expansion
 from search.jargon import Target
 from search.searcher import Searcher, open_searcher
@@ -232,11 +232,20 @@ def unjoined(tmp_path_factory) -> Searcher:
 @pytest.mark.corpus
 @pytest.mark.parametrize(("query", "first"), [
     ("LKI", ["608.2h", "113.7a", "603.10"]),  # its anchors are English text: it found nothing
-    ("피즐", ["608.2b"]), ("SBA", ["704", "704.3"]),
+    ("피즐", ["608.2b"]), ("SBA", ["704", "704.3"]), ("LKI란", ["608.2h", "113.7a", "603.10"]),
 ])
 def test_jargon_finds_its_rule_in_a_translation_joined_to_no_english_edition(
         unjoined: Searcher, query: str, first: list[str]) -> None:
     assert [hit.number for hit in unjoined.search(query, lang="ko", limit=len(first))] == first
+
+
+@pytest.mark.parametrize(("word", "nothing"), [
+    ("란", True), ("가", True), ("뭔가요", True), ("피해는", False), ("커맨더", False),  # particles, a question's predicate
+    ("とは", True), ("とは何ですか", True), ("立ち消え", False), ("是什么", True), ("什么是", True), ("控制", False),
+    ("what", True), ("lki", False),
+])
+def test_a_particle_or_a_questions_own_words_say_nothing(word: str, nothing: bool) -> None:
+    assert says_nothing(word) is nothing
 
 
 @pytest.mark.corpus
@@ -255,6 +264,9 @@ def test_a_translation_joined_to_no_english_edition_is_read_by_its_structure_not
     ("ja", "fizzle", "608.2b"), ("zh", "fizzle", "608.2b"), ("ko", "fizzle", "608.2b"),
     ("ja", "SBA", "704"), ("zh", "LKI", "608.2h"), ("ko", "ETB를 어떻게", "603.6a"),
     ("ko", "LKI", "608.2h"),  # ko 608.2h cites 112.7a, 113.7a's older number: the alignment joins it to none
+    # the particle or question typed after it is no word of the question (702.100a, 707.9f came first)
+    ("ko", "LKI란", "608.2h"), ("ko", "LKI가 뭔가요", "608.2h"), ("zh", "LKI是什么", "608.2h"),
+    ("ja", "LKIとは何ですか", "608.2h"),
 ])
 def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang: str, query: str, first: str) -> None:
     """The translation's rule joined to the English one (its agreeing counterpart), not the
