@@ -195,7 +195,9 @@ class PhraseMatcher(Generic[T]):
         for found in self._by_first.values():
             found.sort(key=lambda item: -len(item[0]))
         inside = [(words[0], value) for words, value in phrases.items() if len(words) == 1 and _CJK.search(words[0])]
-        self._inside = sorted(inside, key=lambda item: -len(item[0])) if inside_runs else []
+        self._inside: dict[str, list[tuple[int, str, T]]] = {}  # by first character, in order: the longest first
+        for order, (phrase, value) in enumerate(sorted(inside, key=lambda item: -len(item[0])) if inside_runs else ()):
+            self._inside.setdefault(phrase[0], []).append((order, phrase, value))
         self._runs = inside_runs
         self._unless = {word: tuple(held) for word, held in (unless or {}).items()}
 
@@ -213,12 +215,16 @@ class PhraseMatcher(Generic[T]):
                     at += len(phrase)
                     break
             else:
-                inside = next(((p, value) for p, value in self._inside
-                               if _inside_word(p, words[at], self._unless.get(p, ()))), None)
+                inside = self._inside_run(words[at]) if self._inside else None
                 if inside is not None:
                     found.append(Found(at, at + 1, inside[1], _content_part(inside[0], words[at])))
                 at += 1
         return found
+
+    def _inside_run(self, word: str) -> tuple[str, T] | None:
+        """The longest one-word phrase inside ``word`` as a word of its own (``_inside_word``), or None."""
+        candidates = sorted(found for char in set(word) for found in self._inside.get(char, ()))
+        return next(((p, value) for _, p, value in candidates if _inside_word(p, word, self._unless.get(p, ()))), None)
 
     def _begins_last(self, phrase: tuple[str, ...], words: tuple[str, ...]) -> bool:
         """Whether ``words`` are the longer ``phrase`` but for a last word that begins with the
