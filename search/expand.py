@@ -33,9 +33,9 @@ between editions): a table entry's rule is the key edition's (``JargonTable.key_
 by its anchor in the newest English edition when the KB lacks it), followed through the stored
 alignment (``kb.store.history``: its lineage in an English edition, its agreeing counterpart in
 a translation), else found by its anchor in the edition searched (title or text in English, the
-English title a translation's heading prints elsewhere), else, in a translation the alignment
-joins to no English edition, by its structure (``search.unjoined``). A target found nowhere adds
-nothing.
+English title a translation's heading prints elsewhere), else, in a translation, by its
+structure against its English partner, or the English edition nearest it when the alignment joins
+it to none (``search.unjoined``). A target found nowhere adds nothing.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ from whoosh.reading import IndexReader
 
 from kb.model import Edition
 from kb.numbers import ancestors
-from kb.store.read import Store
 from kb.scripts import HAN, HANGUL, HIRAGANA_RUN
+from kb.store.read import Store
 from search.analysis import CJK_LANGUAGES, QUESTION_WORDS
 from search.korean import PARTICLES, QUESTION_ENDINGS
 from search.korean import QUESTION_WORDS as KOREAN_QUESTION_WORDS

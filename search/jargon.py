@@ -16,8 +16,9 @@ Queries and phrases are compared as words (``phrase_words``: case, hyphens, slas
 typographic apostrophes ignored; Latin letters and digits apart from other scripts, so ``ETB를``
 holds ``etb``); ``PhraseMatcher`` finds the longest phrases first, and a Korean, Japanese or
 Chinese phrase also inside a run of its script (``立ち消えとは``: those languages write no space
-after a word). ``search.expand`` resolves the targets in the edition searched and turns them into
-hits.
+after a word), but inside a word its entry lists as ``unless`` (``吸血鬼``, vampire, holds no
+``吸血``, lifelink). ``search.expand`` resolves the targets in the edition searched and turns them
+into hits.
 """
 
 from __future__ import annotations
