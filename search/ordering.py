@@ -71,13 +71,15 @@ def named_rules_first(
     rule leads. Of rules titled alike, one whose English title is what was typed
     (``typed_title``) comes first: ``Enchant`` searched in Japanese is エンチャント, the title of
     702.5 (Enchant) and of 303 (Enchantments). A step or phase typed without its noun, or with
-    the other one, is its name (``as_step``: ``upkeep``, ``combat phase``)."""
+    the other one, is its name (``step_title``: ``upkeep``, ``combat phase``)."""
     if parsed.numbers:
         return results[:limit]
     named = names_listed(searcher, query_name(parsed), lang, glossed, typed_title)
     if not named:
         return results[:limit]
-    name = query_name(parsed) if glossed else as_step(searcher, query_name(parsed), lang)
+    name = query_name(parsed)
+    if not glossed and not named_rules(searcher, name, lang):
+        name = step_title(searcher, name, lang) or name
     families: list[list[int]] = []
     for number in named:
         family = rule_and_under(number) if where is None else wq.And([rule_and_under(number), where])
@@ -124,8 +126,9 @@ def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequen
     order listed; ``[]`` when it names none, or more than ``MAX_NAMED`` of which no one or two are
     titled exactly as typed."""
     named = list(dict.fromkeys([*named_rules(searcher, name, lang), *glossed]))
-    if not named:
-        named = named_rules(searcher, as_step(searcher, name, lang), lang)
+    step = None if named else step_title(searcher, name, lang)
+    if step:
+        named = named_rules(searcher, step, lang)
     titled = {number for number in named if _titled(searcher, number, name)}
     if len(named) > MAX_NAMED:  # In Play names Play too, once stemmed: the rule titled In Play is listed
         named = [number for number in named if number in titled]
@@ -137,18 +140,21 @@ def names_listed(searcher: WhooshSearcher, name: str, lang: str, glossed: Sequen
 STEP_NOUNS = {"en": ("step", "phase"), "ko": ("단", "단계"), "ja": ("ステップ", "フェイズ"), "zh": ("步骤", "阶段")}
 """The words each language's titles of the turn's steps and phases end with (Upkeep Step,
 Combat Phase; 유지단, 전투 단계; アップキープ・ステップ, 戦闘フェイズ; 维持步骤, 战斗阶段)."""
+STEP_WORDS, STEP_CHARS = 4, 30
+"""The longest query ``step_title`` reads (``beginning of combat step``; ``전투 시작단``)."""
 
 
-def as_step(searcher: WhooshSearcher, name: str, lang: str) -> str:
-    """The title of the step or phase a query ``name`` means when it names no rule, typed
-    without its noun or with the other one (``upkeep``, ``upkeep phase``, ``维持阶段``: Upkeep
-    Step, 503): the first of ``name`` with each ``STEP_NOUNS`` word in place of its own, or
-    added, that is the title of one rule; else ``name``."""
-    if named_rules(searcher, name, lang):
-        return name
+def step_title(searcher: WhooshSearcher, name: str, lang: str) -> str | None:
+    """The title of the step or phase a query ``name`` naming no rule means, typed without its
+    noun or with the other one (``upkeep``, ``upkeep phase``, ``维持阶段``: Upkeep Step, 503):
+    the first of ``name`` with each ``STEP_NOUNS`` word in place of its own, or added, that is
+    the title of one rule; None when none is, or ``name`` is longer than a step's name
+    (``STEP_WORDS``, ``STEP_CHARS``: a question is not looked up)."""
+    folded = name.strip()
+    if len(folded.split()) > STEP_WORDS or len(folded) > STEP_CHARS:
+        return None
     nouns = STEP_NOUNS.get(lang, ())
     space = " " if lang == "en" else ""
-    folded = name.strip()
     base = next((folded[: -len(noun)].rstrip(" ・") for noun in nouns if folded.lower().endswith(noun)), folded)
     for noun in nouns:
         variant = f"{base}{space}{noun}"
@@ -157,7 +163,7 @@ def as_step(searcher: WhooshSearcher, name: str, lang: str) -> str:
         found = named_rules(searcher, variant, lang)
         if len(found) == 1 and _titled(searcher, found[0], variant, lang):
             return variant
-    return name
+    return None
 
 
 class _Numbered(Protocol):
