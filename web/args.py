@@ -1,6 +1,6 @@
 """Request arguments resolved to KB objects, or an HTTP error: a language the KB has, an edition
 (404 naming the editions there are; a date naming several raises ``AmbiguousEdition``, which
-``web.errors`` answers 300 with the choices), a rule number (404), and the search arguments the
+``web.errors`` answers 300 with the choices), a changes span's two editions, a rule number (404), and the search arguments the
 search page and the API share. Messages are in the page's language (``gettext``; English under
 ``/api/``, whose locale is always English)."""
 
@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from kb import numbers
 from kb.errors import EditionNotFound
 from kb.model import ALL_LANGUAGES, Edition, language_code
+from kb.store import history
 from kb.scripts import KANA, script_language
 from web import state
 from web.errors import abort_with, choice_url
@@ -57,6 +58,24 @@ def edition(lang: str, wanted: str | None) -> Edition:
         abort_with(404, _("No %(language)s edition %(edition)s. Editions:", language=lang, edition=repr(str(wanted)[:40])),
                    choices)
     raise AssertionError("unreachable")
+
+
+def span_editions(lang: str, raw_old: str, raw_new: str) -> tuple[Edition, Edition, list[str]]:
+    """The editions the sides of a span name (``edition``: 404 for none, 300 for a date
+    naming several; an empty ``raw_new`` is the newest, an empty ``raw_old`` the edition before
+    ``new``) and the ids of the language's chain, oldest first; 404 when the chain holds fewer
+    than two editions (the changes page, its form and the API's changes)."""
+    store = state.store()
+    ids = [e for e, _ in history.chain(store, lang)]
+    if len(ids) < 2:
+        abort_with(404, _("The %(language)s editions are not aligned (fewer than two dated editions).", language=lang))
+    new = edition(lang, raw_new) if raw_new else store.edition(ids[-1])
+    if raw_old:
+        old = edition(lang, raw_old)
+    else:
+        position = ids.index(new.id) if new.id in ids else len(ids) - 1
+        old = store.edition(ids[max(position - 1, 0)])
+    return old, new, ids
 
 
 def rule_number(text: str) -> tuple[str, bool]:

@@ -12,7 +12,6 @@ from flask import Blueprint, Response, jsonify, request
 
 from kb import numbers
 from kb.errors import RuleNotFound, RuleUnaligned
-from kb.store import history
 from web import args, state
 from web.api.history_shapes import changes_json, edition_matches, english_partners, history_json
 from web.api.openapi import openapi_document
@@ -66,18 +65,8 @@ def changes(lang: str, span: str) -> Response:
     args.language(lang)
     if "..." not in span:
         abort_with(400, "Ask for changes as OLD...NEW (e.g. 2022-11-18...2023-04-14).")
-    raw_old, raw_new = span.split("...", 1)
-    store = state.store()
-    chain = [e for e, _ in history.chain(store, lang)]
-    if len(chain) < 2:
-        abort_with(404, f"The {lang} editions are not aligned (fewer than two dated editions).")
-    new = args.edition(lang, raw_new) if raw_new else store.edition(chain[-1])
-    if raw_old:
-        old = args.edition(lang, raw_old)
-    else:
-        position = chain.index(new.id) if new.id in chain else len(chain) - 1
-        old = store.edition(chain[max(position - 1, 0)])
-    return jsonify(changes_json(store, old.id, new.id))
+    old, new, _ids = args.span_editions(lang, *span.split("...", 1))
+    return jsonify(changes_json(state.store(), old.id, new.id))
 
 
 @bp.get("/rules/<lang>/<number>")

@@ -91,7 +91,7 @@ def changes(lang: str, span: str = "...") -> Response | str:
     args.language(lang)
     if "..." not in span:
         abort_with(404, _("Changes are asked for as OLD...NEW (e.g. 2022-11-18...2023-04-14)."))
-    old, new, ids = _span_editions(lang, *span.split("...", 1))
+    old, new, ids = args.span_editions(lang, *span.split("...", 1))
     if old.id in ids and new.id in ids and ids.index(old.id) > ids.index(new.id):
         return moved(state.urls().changes(lang, new, old), 301)
     store = state.store()
@@ -111,30 +111,12 @@ def changes_choice(lang: str) -> Response:
     ``/en/changes/NEW...OLD`` is; an unknown edition is 404 and a date naming several 300, as a
     span's side; one edition twice (or one outside the chain) is the 400 its span answers."""
     args.language(lang)
-    old, new, ids = _span_editions(lang, request.args.get("from", ""), request.args.get("to", ""))
+    old, new, ids = args.span_editions(lang, request.args.get("from", ""), request.args.get("to", ""))
     if old.id in ids and new.id in ids and ids.index(old.id) > ids.index(new.id):
         old, new = new, old
     if old.id == new.id or old.id not in ids or new.id not in ids:
         changes_json(state.store(), old.id, new.id)  # raises NotAligned: 400, the span's own answer
     return redirect(state.urls().changes(lang, old, new), 302)
-
-
-def _span_editions(lang: str, raw_old: str, raw_new: str) -> tuple[Edition, Edition, list[str]]:
-    """The editions the sides of a span name (``args.edition``: 404 for none, 300 for a date
-    naming several; an empty ``raw_new`` is the newest, an empty ``raw_old`` the edition before
-    ``new``) and the ids of the language's chain, oldest first; 404 when the chain holds fewer
-    than two editions."""
-    store = state.store()
-    ids = [e for e, _ in history.chain(store, lang)]
-    if len(ids) < 2:
-        abort_with(404, _("The %(language)s editions are not aligned (fewer than two dated editions).", language=lang))
-    new = args.edition(lang, raw_new) if raw_new else store.edition(ids[-1])
-    if raw_old:
-        old = args.edition(lang, raw_old)
-    else:
-        position = ids.index(new.id) if new.id in ids else len(ids) - 1
-        old = store.edition(ids[max(position - 1, 0)])
-    return old, new, ids
 
 
 def _by_section(rules: list[dict]) -> list[tuple[str, list[dict]]]:
