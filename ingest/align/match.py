@@ -485,8 +485,8 @@ def _opening_piece(old_rule: AlignedRule, rules: list[AlignedRule]) -> int | Non
               and fuzz.partial_ratio(rule.key, old_rule.key) >= PIECE_SCORE]
     if len(pieces) < 2:
         return None
-    first = SENTENCE_END.split(old_rule.key, 1)[0]
-    opening = [(fuzz.ratio(first, SENTENCE_END.split(rules[j].key, 1)[0]), -j) for j in pieces
+    first = _first_sentence(old_rule.key)
+    opening = [(fuzz.ratio(first, _first_sentence(rules[j].key)), -j) for j in pieces
                if _opens_alike(old_rule.key, rules[j].key)]
     return -max(opening)[1] if opening else None
 
@@ -635,8 +635,7 @@ def _similar(old, new, pairs, taken, pair) -> None:
 
 def _same_opening(old_key: str, new_key: str) -> bool:
     """Whether the two texts open with the same sentence (``SAME_OPENING``, a ratio)."""
-    first_old, first_new = (SENTENCE_END.split(key, 1)[0] for key in (old_key, new_key))
-    return fuzz.ratio(first_old, first_new) >= SAME_OPENING
+    return fuzz.ratio(_first_sentence(old_key), _first_sentence(new_key)) >= SAME_OPENING
 
 
 def _siblings_went(old, new, pairs) -> dict[str, str]:
@@ -823,9 +822,14 @@ def _kept_words(old, new, pairs, taken, pair) -> bool:
 
 def _opens_alike(old_key: str, new_key: str) -> bool:
     """Whether the two texts' opening sentences are alike (``SENTENCE_SCORE``, ``SENTENCE_WORDS``)."""
-    first_old, first_new = (SENTENCE_END.split(key, 1)[0] for key in (old_key, new_key))
+    first_old, first_new = _first_sentence(old_key), _first_sentence(new_key)
     return (fuzz.ratio(first_old, first_new) >= SENTENCE_SCORE
             or fuzz.token_set_ratio(first_old, first_new) >= SENTENCE_WORDS)
+
+
+def _first_sentence(key: str) -> str:
+    """The opening sentence of a key text (up to ``SENTENCE_END``; the whole text when it has one)."""
+    return SENTENCE_END.split(key, 1)[0]
 
 
 def _keeps_named(old_key: str, new_key: str) -> bool:
