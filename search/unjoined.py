@@ -45,6 +45,7 @@ from dataclasses import dataclass
 
 from kb import numbers
 from kb.model import Edition
+from kb.store.coverage import english_stand_in
 from kb.store.history import locate, steps_of
 from kb.store.read import Store
 
@@ -211,13 +212,13 @@ class UnjoinedTranslations:
         if edition.lang == "en":
             return None
         if edition.id not in self._partners:
-            joined = self.store.query("SELECT anchor FROM links WHERE edition = ? AND kind = 'translation'",
-                                      (edition.id,))
-            english = [e for e in self.store.editions("en") if e.effective_date is not None]
-            when = edition.effective_date or dt.date.max
-            nearest = min(english, key=lambda e: (abs((e.effective_date - when).days), -e.effective_date.toordinal()),
-                          default=None)
-            self._partners[edition.id] = joined[0][0] if joined else (nearest.id if nearest else None)
+            found = english_stand_in(self.store, edition)  # its partner, else the English of its date
+            if found is None:
+                english = [e for e in self.store.editions("en") if e.effective_date is not None]
+                when = edition.effective_date or dt.date.max
+                found = min(english, key=lambda e: (abs((e.effective_date - when).days), -e.effective_date.toordinal()),
+                            default=None)
+            self._partners[edition.id] = found.id if found else None
         partner = self._partners[edition.id]
         return self.store.edition(partner) if partner else None
 
