@@ -85,10 +85,21 @@ class StoreOutdated(Outdated):
 
 
 class NotAligned(KBError):
-    """Two editions asked to be compared are not in one language's chain (``reason`` says why)."""
+    """Two editions asked to be compared are not in one language's chain. ``kind`` says why, one
+    of ``REASONS``' keys; ``edition`` is the edition it is about (for ``undated``, ``copy``,
+    ``unchained``), ``chained`` the chain's edition of its ``date`` (for ``copy``); ``reason``
+    is the English sentence."""
 
-    def __init__(self, old: str, new: str, reason: str) -> None:
-        super().__init__(f"cannot list the changes from {old} to {new}: {reason}")
-        self.old = old
-        self.new = new
-        self.reason = reason
+    REASONS = {
+        "undated": "{edition} is undated (only dated editions are compared)",
+        "copy": "{edition} is another copy of the edition of {date}: compare {chained}",
+        "unchained": "{edition} is in no chain of dated editions",
+        "languages": "both must be editions of one language",
+        "same": "both name the same edition",
+        "order": "the first must be the earlier edition",
+    }
+
+    def __init__(self, old: str, new: str, kind: str, edition: str = "", chained: str = "", date: str = "") -> None:
+        self.old, self.new, self.kind, self.edition, self.chained, self.date = old, new, kind, edition, chained, date
+        self.reason = self.REASONS[kind].format(edition=edition, chained=chained, date=date)
+        super().__init__(f"cannot list the changes from {old} to {new}: {self.reason}")

@@ -67,8 +67,22 @@ def status_of(error: KBError) -> int:
     return next((code for kind, code in STATUSES.items() if isinstance(error, kind)), 500)
 
 
+_NOT_ALIGNED = {
+    "undated": N_("%(edition)s is undated: only dated editions are compared."),
+    "copy": N_("%(edition)s is another copy of the edition of %(date)s: compare %(chained)s."),
+    "unchained": N_("%(edition)s is in no chain of dated editions."),
+    "languages": N_("Both editions must be of one language."),
+    "same": N_("Both sides name the same edition, %(edition)s: choose two different editions."),
+    "order": N_("The first edition must be the earlier one."),
+}
+"""A page's message for each ``NotAligned.kind`` (the API keeps the English ``str(error)``)."""
+
+
 def _kb_error(error: KBError) -> Response:
-    return _http_error(PageError(status_of(error), str(error)))
+    message = str(error)
+    if isinstance(error, NotAligned) and not _json_wanted():
+        message = gettext(_NOT_ALIGNED[error.kind], edition=error.edition, date=error.date, chained=error.chained)
+    return _http_error(PageError(status_of(error), message))
 
 
 def _choose_edition(several: AmbiguousEdition) -> Response:

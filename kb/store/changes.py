@@ -43,16 +43,16 @@ class Changes:
     outside: int = 0
 
 
-def _outside_chain(store: Store, edition_id: str) -> str:
+def _outside_chain(store: Store, old: str, new: str, edition_id: str) -> NotAligned:
     """Why an edition is in no chain: undated, or another copy of a date whose chain edition is named."""
     edition = store.edition(edition_id)
     if edition.effective_date is None:
-        return f"{edition_id} is undated (only dated editions are compared)"
+        return NotAligned(old, new, "undated", edition_id)
     chained = store.query("SELECT c.edition FROM chain c JOIN editions e ON e.id = c.edition "
                           "WHERE c.lang = ? AND e.effective_date = ?", (edition.lang, edition.date_text))
     if chained:
-        return f"{edition_id} is another copy of the edition of {edition.date_text}: compare {chained[0][0]}"
-    return f"{edition_id} is in no chain of dated editions"
+        return NotAligned(old, new, "copy", edition_id, chained[0][0], edition.date_text)
+    return NotAligned(old, new, "unchained", edition_id)
 
 
 def changes(store: Store, old: str, new: str) -> Changes:
@@ -61,12 +61,12 @@ def changes(store: Store, old: str, new: str) -> Changes:
     where = {e: store.query("SELECT lang, position FROM chain WHERE edition = ?", (e,)) for e in (old, new)}
     for edition in (old, new):
         if not where[edition]:
-            raise NotAligned(old, new, _outside_chain(store, edition))
+            raise _outside_chain(store, old, new, edition)
     if where[old][0][0] != where[new][0][0]:
-        raise NotAligned(old, new, "both must be editions of one language")
+        raise NotAligned(old, new, "languages")
     lang, (p_old, p_new) = where[old][0][0], (where[old][0][1], where[new][0][1])
     if p_old >= p_new:
-        raise NotAligned(old, new, "the first must be the earlier edition")
+        raise NotAligned(old, new, "same", old) if old == new else NotAligned(old, new, "order")
     edited = dict(store.query(
         "SELECT l.lineage, MIN(l.refs_only) FROM lineage l JOIN chain c ON c.edition = l.edition "
         "WHERE c.lang = ? AND c.position > ? AND c.position <= ? AND (l.change IN ('edited', 'moved+edited') "

@@ -258,6 +258,23 @@ def test_a_bad_choice_of_editions_is_answered_as_a_bad_span_is(client):
     assert client.get("/xx/changes/pick?from=2023-04-14&to=2026-01-16").status_code == 404
 
 
+def test_a_bad_span_is_explained_in_the_pages_language(client):
+    # a Korean reader asking for 2021-11-19...2026-01-16 names one Korean edition twice (the one
+    # in force in 2026): the page says so in Korean, the API keeps its English sentence
+    def message(url: str) -> tuple[int, str]:
+        answer = client.get(url)
+        soup = BeautifulSoup(answer.get_data(as_text=True), "html.parser")
+        return answer.status_code, soup.select_one(".error-message").get_text(" ", strip=True)
+
+    assert message("/ko/changes/2021-11-19...2026-01-16") == (
+        400, "양쪽 모두 같은 판(ko-2021-11-19)을 가리킵니다: 서로 다른 두 판을 고르세요.")
+    assert message("/ko/changes/pick?from=2021-11-19&to=2021-11-19") == message("/ko/changes/2021-11-19...2026-01-16")
+    assert message("/en/changes/2023-04-14...2023-04-14") == (
+        400, "Both sides name the same edition, en-2023-04-14: choose two different editions.")
+    api = client.get("/api/v1/changes/ko/2021-11-19...2021-11-19").get_json()["error"]["message"]
+    assert api == "cannot list the changes from ko-2021-11-19 to ko-2021-11-19: both name the same edition"
+
+
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
     soup = page(client, "/en/changes/2022-11-18...2023-04-14")
     assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"
