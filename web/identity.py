@@ -179,16 +179,28 @@ def _translations(located: history.Located, english: Edition | None = None) -> l
 def of_its_day(editions: list[Edition], english: Edition | None) -> Edition:
     """Of one language's ``editions`` (not empty), the one of the day of the English edition
     ``english``: a translation of it when there is one (the stored translation links), else the
-    newest dated on or before it (for English: ``english`` itself when it is there); else, and
-    without ``english``, the newest dated one (ja 2026-01-16 for en 2017-08-25: no Japanese
-    edition is older)."""
-    newest = max(editions, key=lambda edition: (edition.effective_date is not None, edition.date_text))
+    newest dated on or before it (for English: ``english`` itself when it is there); else the
+    nearest after it, the oldest dated one (zh 2022-06-10 for en 2017-08-25: no Chinese edition
+    is older; ``all_later`` tells); without ``english``, the newest dated one."""
     if english is None:
-        return newest
+        return max(editions, key=lambda edition: (edition.effective_date is not None, edition.date_text))
+    of_the_day = _of_the_day(editions, english)
+    if of_the_day:
+        return max(of_the_day, key=lambda edition: edition.date_text)
+    return min(editions, key=lambda edition: (edition.effective_date is None, edition.date_text))
+
+
+def all_later(editions: list[Edition], english: Edition) -> bool:
+    """Whether none of one language's ``editions`` is of the day of the English edition
+    ``english`` (``of_its_day`` then names the newest: ja 2026-01-16 for en 2017-08-25)."""
+    return bool(editions) and not _of_the_day(editions, english)
+
+
+def _of_the_day(editions: list[Edition], english: Edition) -> list[Edition]:
+    """Of ``editions``, the translations of ``english`` (stored links), else those dated on or before it."""
     of_english = set(_translating(english.id))
     exact = [edition for edition in editions if edition.id in of_english]
-    before = [edition for edition in editions if edition.effective_date and edition.date_text <= english.date_text]
-    return max(exact or before or [newest], key=lambda edition: edition.date_text)
+    return exact or [edition for edition in editions if edition.effective_date and edition.date_text <= english.date_text]
 
 
 def english_of_its_day(edition: Edition) -> Edition | None:

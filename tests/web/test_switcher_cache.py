@@ -61,3 +61,25 @@ def test_a_page_is_rendered_once_per_build_and_path(tmp_path, monkeypatch):
     assert (again.status_code, again.get_data(), again.headers["ETag"]) == (200, first.get_data(), first.headers["ETag"])
     assert again.headers["Content-Type"] == "text/html; charset=utf-8" and "Content-Security-Policy" in again.headers
     assert client.get("/en/cr/702.19?x=1").status_code == 500  # another path is rendered: the stub fails it
+
+
+def test_a_language_with_no_edition_of_the_pages_day_names_the_nearest_and_says_later(tmp_path):
+    # en 2020 named ko 2024-06-01, 2023-06-01, 2022-06-01 unlabelled: a reader took them for the text of 2020
+    editions = []
+    for edition, rules, glossary in web_kb_editions():
+        editions.append((edition, rules, glossary))
+        if edition.id == "ko-2021-11-19":
+            for year in (2022, 2023, 2024):
+                date = dt.date(year, 6, 1)
+                editions.append((dataclasses.replace(edition, id=f"ko-{date}", effective_date=date), rules, glossary))
+        if edition.id == "en-2021-11-19":
+            date = dt.date(2020, 6, 1)
+            editions.append((dataclasses.replace(edition, id=f"en-{date}", effective_date=date), rules, glossary))
+    client = create_app({**write_web_kb(tmp_path, editions), "INDEX_DIR": None}).test_client()
+    page = soup(client.get("/en/cr/2020-06-01/702.19"))
+    assert hrefs(page, ".switcher .lang-ko a:not(.all-editions)") == [
+        "/ko/cr/2023-06-01/702.19", "/ko/cr/2022-06-01/702.19", "/ko/cr/2021-11-19/702.19"]  # the nearest after 2020
+    assert texts(page, ".switcher .lang-ko .later") == ["(later than 2020-06-01)"]
+    assert texts(page, ".switcher .lang-en .later") == []
+    assert soup(client.get("/en/cr/2021-11-19/702.19")).select(".switcher .later") == []  # ko 2021-11-19 is of its day
+    assert soup(client.get("/en/cr/702.19")).select(".switcher .later") == []

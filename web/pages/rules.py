@@ -23,8 +23,8 @@ from web import args, state
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
-from web.identity import (Identity, copy_of, english_changes_under, english_of_its_day, identity, number_now,
-                          of_its_day)
+from web.identity import (Identity, all_later, copy_of, english_changes_under, english_of_its_day, identity,
+                          number_now, of_its_day)
 from web.pages.resolve import DATE, moved, newest_rule, pinned_rule
 from web.render import linker
 from web.terms import in_other_languages
@@ -217,7 +217,9 @@ def _copies_matched(edition: Edition, number: str, held: dict[str, str]) -> list
 def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, object]:
     """The switcher's context: ``switcher`` (per language, ``EditionLink`` newest first, the
     editions ``_shown`` picks: on a page of an older edition, those of its day), ``switcher_totals``
-    (per language, how many editions hold the rule) and ``by_identity``: True when the editions
+    (per language, how many editions hold the rule), ``switcher_later`` (the languages whose
+    every edition holding it came after the page's day, as ja 2026-01-16 after en 2017-08-25:
+    the English date they are later than) and ``by_identity``: True when the editions
     are those the stored alignment joins the rule to, whatever its number there
     (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
     without alignment, when they are the editions printing ``number``. ``held``: the rule's
@@ -225,16 +227,26 @@ def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, o
     store, urls = state.store(), state.urls()
     english = None if urls.is_newest(edition) else english_of_its_day(edition)
     if not held:
+        holding = _holding(number)
         return {"switcher": editions_holding(number, edition, english), "switcher_totals": switcher_totals(number),
-                "by_identity": False}
-    links, totals = {}, {}
+                "switcher_later": _later(holding, english), "by_identity": False}
+    links, totals, found_in = {}, {}, {}
     for lang in store.languages():
-        found = [e for e in store.editions(lang) if e.id in held]
+        found = found_in[lang] = [e for e in store.editions(lang) if e.id in held]
         links[lang] = [EditionLink(e, urls.rule(lang, held[e.id], e), e.id == edition.id,
                                    None if held[e.id] == number else held[e.id])
                        for e in _shown(found, edition, english)]
         totals[lang] = len(found)
-    return {"switcher": links, "switcher_totals": totals, "by_identity": True}
+    return {"switcher": links, "switcher_totals": totals, "switcher_later": _later(found_in, english),
+            "by_identity": True}
+
+
+def _later(found: dict[str, list[Edition]], english: Edition | None) -> dict[str, str]:
+    """Per language whose editions in ``found`` all came after the day of ``english`` (None: a
+    newest page, none), the English edition's date."""
+    if english is None:
+        return {}
+    return {lang: english.date_text for lang, editions in found.items() if all_later(editions, english)}
 
 
 def _shown(found: list[Edition], edition: Edition, english: Edition | None) -> list[Edition]:
