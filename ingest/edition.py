@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.annotate import annotate_edition
-from ingest.parse.parser import contents_titles, parse_rules
+from ingest.parse.parser import ContentsTitle, contents_titles, parse_rules
 from ingest.partial import TRUNCATED
 from ingest.plan import EditionPlan, SourcePlan, edition_id, edition_meta
 from ingest.read.formats import MAX_BYTES, read_source
@@ -164,7 +164,7 @@ def check_parsed(text: SourceText, rules: list[Rule], glossary: list[GlossaryEnt
     return None
 
 
-def parse_source(text: SourceText, lang: str, contents_en: Mapping[str, str] | None = None) -> ParsedSource:
+def parse_source(text: SourceText, lang: str, contents_en: Mapping[str, ContentsTitle] | None = None) -> ParsedSource:
     """Parse a read source; ``contents_en`` are English titles from another file's contents list
     (see ``ingest.parse.parser.parse_rules``). References come later, with the whole edition
     (``ingest.annotate``)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import statistics
 from collections import defaultdict
 
 from rapidfuzz import fuzz
@@ -83,9 +84,37 @@ def agrees(translated: tuple, english: tuple, strict: bool = True, counted: bool
         return False
     if strict:
         return kids == en_kids and (not title or not en_title or title == en_title)
-    if abs(kids - en_kids) > max(1, en_kids // 20):
-        return False
-    return not title or not en_title or fuzz.ratio(title, en_title) >= 80
+    if title and en_title:  # a heading printing its English title: its subrules may be left out (ko 718 Subgames)
+        return fuzz.ratio(title, en_title) >= 80
+    return abs(kids - en_kids) <= max(1, en_kids // 20)
+
+
+NEAR_REFERENCE = 3
+"""How many three-digit rules a translation's reference may be off its English rule's (``stale``)."""
+LENGTH_SPREAD = 1.8
+"""How far (a factor either way) a translated text's length over its English rule's may be from
+the edition's usual ratio for ``stale`` references to be a misprint and not another rule."""
+
+
+def stale(translated: tuple, english: tuple) -> bool:
+    """Whether a translated rule's references are its English rule's as a translator left them
+    stale after a renumbering or mistyped them: as many, each the same but for a three-digit
+    rule at most ``NEAR_REFERENCE`` off (ja 2026-01-16 508.1 cites 731 where the English cites
+    732, ko 2021-11-19 115.7b 114.7a for 115.7a) or one character (ko 403.4: 700.7 for 400.7).
+    ``translated`` and ``english`` are ``structure``'s tuples."""
+    refs, en_refs = translated[1], english[1]
+    return bool(refs) and len(refs) == len(en_refs) and refs != en_refs and all(
+        _near(ref, en_ref) for ref, en_ref in zip(refs, en_refs))
+
+
+def _near(ref: str, en_ref: str) -> bool:
+    if ref == en_ref:
+        return True
+    head, _, tail = ref.partition(".")
+    en_head, _, en_tail = en_ref.partition(".")
+    if tail == en_tail and head.isdigit() and en_head.isdigit() and abs(int(head) - int(en_head)) <= NEAR_REFERENCE:
+        return True
+    return len(ref) == len(en_ref) and sum(a != b for a, b in zip(ref, en_ref)) == 1
 
 
 ABRIDGED_SHARE = 0.2
@@ -136,16 +165,32 @@ def join_translation(
     if date is None and share < UNDATED_SHARE:
         return None
     partner: dict[str, str | None] = {n: n for n in translated if n in english}
-    partner.update(realigned_lists(translated, english, _lengths(db, edition), _lengths(db, en_id)))
+    lengths, en_lengths = _lengths(db, edition), _lengths(db, en_id)
+    partner.update(realigned_lists(translated, english, lengths, en_lengths))
     slips = copied_texts(db, edition, en_id)
+    usual = _usual_ratio(partner, lengths, en_lengths)
 
     def joined(number: str, english_number: str) -> bool:
-        own = translated[number]
-        return own[0] not in slips and agrees(own, english[english_number], strict=False, counted=counted)
+        own, theirs = translated[number], english[english_number]
+        if own[0] in slips:
+            return False
+        if stale(own, theirs):  # the references aside, as long as a translation of its English rule is
+            ratio = lengths.get(number, 0) / max(1, en_lengths.get(english_number, 0)) / usual
+            return 1 / LENGTH_SPREAD <= ratio <= LENGTH_SPREAD and agrees(
+                (own[0], theirs[1], *own[2:]), theirs, strict=False, counted=counted)
+        return agrees(own, theirs, strict=False, counted=counted)
 
     pairs = [(translated[n][0], english[en_n][0], int(joined(n, en_n))) for n, en_n in partner.items()
              if en_n is not None]
     return en_id, round(share, 4), pairs
+
+
+def _usual_ratio(partner: dict[str, str | None], lengths: dict[str, int], en_lengths: dict[str, int]) -> float:
+    """The median of a translation's text lengths over its English rules' (about 0.5 for Korean
+    and Japanese, 0.3 for Chinese); 1.0 when no pair has both."""
+    ratios = [lengths[n] / en_lengths[en_n] for n, en_n in partner.items()
+              if en_n is not None and lengths.get(n) and en_lengths.get(en_n)]
+    return statistics.median(ratios) if ratios else 1.0
 
 
 def _lengths(db: sqlite3.Connection, edition: str) -> dict[str, int]:

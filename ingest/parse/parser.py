@@ -34,6 +34,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rapidfuzz import fuzz
+
 from ingest.parse.glossary import parse_glossary
 from ingest.parse.headings import (
     Numbered,
@@ -75,14 +77,16 @@ class _Draft:
 
 
 def parse_rules(
-    paragraphs: Sequence[Paragraph], *, lang: str, source: str, contents_en: Mapping[str, str] | None = None
+    paragraphs: Sequence[Paragraph], *, lang: str, source: str, contents_en: Mapping[str, ContentsTitle] | None = None
 ) -> ParsedText:
     """Parse one CR text's paragraphs (format in the module docstring) into rules and glossary.
 
     ``lang`` (``en``/``ko``/``ja``) decides how headings split into title and English title;
     ``source`` (a file name) is copied into every Rule, GlossaryEntry and Diagnostic.
-    ``contents_en`` maps section and three-digit numbers to English titles from a contents list
-    printed elsewhere (``{"100": "General"}``); the text's own contents list wins over it. A number
+    ``contents_en`` maps section and three-digit numbers to the titles of a contents list printed
+    elsewhere (``{"100": ("일반", "General")}``, ``contents_titles``); the text's own contents list
+    wins over it; a body heading printing no English title takes its entry's when the two name
+    the same heading (``_listed_english``). A number
     printed twice keeps both rules, flagged ``duplicate-number``; a number out of document order
     stays where it stands, flagged ``out-of-sequence``; both also give a Diagnostic. Either one
     that is a keystroke from the number its place expects, printed nowhere else, takes that number
@@ -203,28 +207,51 @@ def _continues_example(draft: _Draft, lang: str) -> bool:
     return bool(draft.examples) and (not draft.examples[-1] or lang != "en")
 
 
-def contents_titles(front: Sequence[Paragraph], lang: str) -> dict[str, str]:
+ContentsTitle = tuple[str, str]
+"""A contents list's heading: (its title as printed in the translation's language, its English title)."""
+
+
+def contents_titles(front: Sequence[Paragraph], lang: str) -> dict[str, ContentsTitle]:
     """The English titles a translation's contents list prints, by section or three-digit
-    number: ``1. 게임의 컨셉 Game Concepts`` and ``- 100. 일반 General`` give ``{"1": "Game
-    Concepts", "100": "General"}``. Other paragraphs, and headings with no English, are ignored;
-    English and Japanese texts give ``{}`` (their headings are English or print none)."""
-    titles: dict[str, str] = {}
+    number, beside its own: ``1. 게임의 컨셉 Game Concepts`` and ``- 100. 일반 General`` give
+    ``{"1": ("게임의 컨셉", "Game Concepts"), "100": ("일반", "General")}``. Other paragraphs, and
+    headings with no English, are ignored; English and Japanese texts give ``{}`` (their headings
+    are English or print none)."""
+    titles: dict[str, ContentsTitle] = {}
     for paragraph in front:
         head = numbered(paragraph.text.strip().lstrip("-").strip())
         if head and level(head.number) <= 1:
-            english = split_title(head.text, lang)[1]
+            native, english = split_title(head.text, lang)
             if english:
-                titles[head.number] = english
+                titles[head.number] = (native, english)
     return titles
 
 
-def _rule(draft: _Draft, lang: str, source: str, contents_en: str | None) -> Rule:
+LISTED_LIKE = 40
+"""How alike (``rapidfuzz.fuzz.ratio`` of the letters alone) a body heading's title must be to its
+contents list's to take the English title printed there: the Korean texts' headings differ from
+their contents' in wording (``Magic의 황금률``/``매직의 황금률``: 53, ``턴 끝내기``/``턴을 끝내기``: 89)
+and, where the contents list is an older one, name another rule (0 to 11)."""
+
+
+def _listed_english(title: str | None, listed: ContentsTitle | None) -> str | None:
+    """The English title of a body heading printing none (``title``, as printed) from its contents
+    list entry, when that entry names the same heading: ko 2016-07-22 lists 712 as its old
+    ``다른 플레이어를 조종하기 Controlling Another Player`` above a body 712 ``혼합 카드`` (Meld Cards);
+    ``전투시작단`` and ``전투 시작단`` are one title."""
+    if listed is None:
+        return None
+    letters = [re.sub(r"\W", "", text) for text in (title or "", listed[0])]
+    return listed[1] if fuzz.ratio(*letters) >= LISTED_LIKE else None
+
+
+def _rule(draft: _Draft, lang: str, source: str, listed: ContentsTitle | None) -> Rule:
     text = "\n".join(draft.lines)
     title = title_en = None
     depth = level(draft.number)
     if draft.lines and (depth <= 1 and is_heading(draft.lines[0]) or depth == 2 and is_title(draft.lines[0])):
         title, title_en = split_title(draft.lines[0], lang)
-        title_en = title_en or (contents_en if depth <= 1 else None)
+        title_en = title_en or (_listed_english(title, listed) if depth <= 1 else None)
     return Rule(
         number=draft.number,
         text=text,

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from ingest.align import normalise
-from ingest.align.links import abridged, agrees, fingerprint, tied
+from ingest.align.links import abridged, agrees, fingerprint, stale, tied
 from ingest.align.slips import copied_texts, realigned_lists
 from ingest.align.match import AlignedRule
 
@@ -16,6 +16,22 @@ def test_a_mistyped_subrule_reference_is_joined_loosely_not_strictly():
     english = (0, ("601.2b", "601.2f"), 0, "")
     assert not agrees(korean, english)
     assert agrees(korean, english, strict=False)
+
+
+def test_references_a_translator_left_stale_or_mistyped():
+    assert stale((0, ("731",), 12, ""), (0, ("732",), 12, ""))  # ja 2026-01-16 508.1: 7xx renumbered after it
+    assert stale((0, ("114.7a",), 0, ""), (0, ("115.7a",), 0, ""))  # ko 2021-11-19 115.7b
+    assert stale((0, ("700.7",), 0, ""), (0, ("400.7",), 0, ""))  # ko 403.4, a typo
+    assert not stale((0, ("731",), 0, ""), (0, ("731",), 0, ""))  # the same: nothing stale
+    assert not stale((0, ("708",), 0, ""), (0, ("104.3",), 0, ""))  # another rule
+    assert not stale((0, ("719",), 0, ""), (0, ("723",), 0, ""))  # four rules off
+    assert not stale((0, ("731",), 0, ""), (0, ("732", "601.2"), 0, ""))  # not as many
+
+
+def test_a_heading_printing_its_english_title_is_joined_whatever_its_subrules():
+    assert agrees((0, (), 1, "subgames"), (0, (), 6, "subgames"), strict=False)  # ko 718, the subrules left out
+    assert not agrees((0, (), 1, "subgames"), (0, (), 6, "subgames"))
+    assert not agrees((0, (), 11, "controlling another player"), (0, (), 11, "meld cards"), strict=False)
 
 
 def test_a_misspelt_keyword_and_another_rule_with_that_number():
@@ -139,3 +155,34 @@ def test_a_translations_history_follows_the_english_rules_it_translates(tmp_path
 
     assert steps("900.1") == [("zh-2022-06-10", "900.1", "created"), ("zh-2023-11-17", "900.1", "edited")]
     assert steps("310.7") == [("zh-2022-06-10", "310.7", "created"), ("zh-2023-11-17", "311.7", "moved+edited")]
+
+
+@pytest.mark.corpus
+def test_rules_citing_renumbered_rules_and_headings_under_an_older_contents_list_are_joined(tmp_path) -> None:
+    """ja 2026-01-16 508.1 (declare attackers) cites rule 731 where the English cites 732, ko
+    2016-07-22 403.4 700.7 for 400.7: both were left without an English rule, so /ja/cr/508.1
+    named no English. ko 2016-07-22's contents list, older than its body, names 712 (혼합 카드,
+    Meld Cards) Controlling Another Player: it was joined to nothing and named that in English.
+    A text printed again under another number (ko 2016-07-22 608.3, 608.2k's) stays unjoined."""
+    from ingest.build import build_kb
+    from kb.store import history
+    from kb.store.layout import current_build
+    from kb.store.read import Store
+    from tests.corpus import shared_file
+
+    files = [shared_file(name) for name in ("ja/2026-01-16.txt", "en/2026-01-16.txt", "ko/kormtgcr/2016-07-22.txt",
+                                            "en/2016-07-22.txt")]
+    assert build_kb(files, tmp_path / "kb").published
+    store = Store(current_build(tmp_path / "kb").store)
+
+    def english(edition: str, number: str) -> list[tuple[str, str | None]]:
+        located = history.locate(store, edition, number)
+        return [(found["edition"], found["number"]) for found in history.counterparts(store, edition[:2], located)
+                if found["lang"] == "en"]
+
+    assert english("ja-2026-01-16", "508.1") == [("en-2026-01-16", "508.1")]
+    assert english("ja-2026-01-16", "104.6") == [("en-2026-01-16", "104.6")]
+    assert english("ko-2016-07-22", "403.4") == [("en-2016-07-22", "403.4"), ("en-2026-01-16", "403.4")]
+    assert english("ko-2016-07-22", "712")[0] == ("en-2016-07-22", "712")
+    assert store.rule("ko-2016-07-22", "712").title_en is None
+    assert english("ko-2016-07-22", "608.3") == []

@@ -367,28 +367,39 @@ def test_a_contents_list_of_bare_headings_ends_before_the_body() -> None:
 
 def test_english_titles_from_another_files_contents() -> None:
     """A dbyll page (section heading from its front matter) with the index page's contents:
-    a heading that prints its English title keeps it, ``700. 일반`` takes the index's."""
+    a heading that prints its English title keeps it, ``700. 일반`` takes the index's, and so does
+    ``701. 키워드 행동들`` (worded a little otherwise); ``712. 혼합 카드`` (Meld Cards) does not take
+    the ``Controlling Another Player`` of a contents list older than the body (ko 2016-07-22)."""
     index = [
         Paragraph("목차", 26),
         Paragraph("7. 추가 규칙 Additional Rules", 30),
         Paragraph("700. 일반 General", 32),
         Paragraph("701. 키워드 행동 Keyword Actions", 33),
-        Paragraph("210. Hand Modifier", 34),
+        Paragraph("712. 다른 플레이어를 조종하기Controlling Another Player", 34),
+        Paragraph("210. Hand Modifier", 35),
         Paragraph("이 문서는 Magic: The Gathering® 경쟁 게임 플레이에서 최고의 권위를 가집니다.", 18),
     ]
     contents = contents_titles(index, "ko")
-    assert contents == {"7": "Additional Rules", "700": "General", "701": "Keyword Actions", "210": "Hand Modifier"}
+    assert contents == {"7": ("추가 규칙", "Additional Rules"), "700": ("일반", "General"),
+                        "701": ("키워드 행동", "Keyword Actions"),
+                        "712": ("다른 플레이어를 조종하기", "Controlling Another Player"),
+                        "210": ("Hand Modifier", "Hand Modifier")}
     rule_700_1 = "게임상에서 일어나는 모든 것은 이벤트입니다."
     page = [
         Paragraph("7. 추가 규칙 Additional Rules", 7),
         Paragraph("700. 일반", 15),
         Paragraph(f"700.1. {rule_700_1}", 18),
+        Paragraph("701. 키워드 행동들", 19),
+        Paragraph("712. 혼합 카드", 20),
     ]
-    assert parse_rules(page, lang="ko", source="700.md", contents_en={**contents, "7": "Other"}) == ParsedText(
+    contents = {**contents, "7": ("추가 규칙", "Other")}
+    assert parse_rules(page, lang="ko", source="700.md", contents_en=contents) == ParsedText(
         rules=[
             Rule("7", "추가 규칙 Additional Rules", title="추가 규칙", title_en="Additional Rules", source="700.md", line=7),
             Rule("700", "일반", title="일반", title_en="General", source="700.md", line=15),
             Rule("700.1", rule_700_1, source="700.md", line=18),
+            Rule("701", "키워드 행동들", title="키워드 행동들", title_en="Keyword Actions", source="700.md", line=19),
+            Rule("712", "혼합 카드", title="혼합 카드", source="700.md", line=20),
         ],
         glossary=[],
         diagnostics=[],
