@@ -511,3 +511,15 @@ def test_a_copys_note_links_each_matching_edition_at_the_rules_number_there(clie
     note = page(client, "/ko/cr/ko-undated-004-56508183edbe32f5/903.9a").select_one(".copy-of")
     links = {a.get_text(): a["href"] for a in note.select("a")}
     assert links == {"2016-11-11": "/ko/cr/2016-11-11/903.9a", "2021-11-19": "/ko/cr/903.9c"}
+
+
+def test_a_compare_pinned_to_a_translations_date_shows_the_english_it_follows(client):
+    # ko 2016-11-11 holds en 2017-08-25's rules; the English in force on 2016-11-11 here is 2009-07-11's,
+    # whose trample rule is 702.17b: the page set the Korean text beside an English one of years before
+    soup = page(client, "/ko/compare/2016-11-11/702.19b")
+    english = soup.select_one("section.column.lang-en")
+    assert english["data-edition"] == "en-2017-08-25"
+    assert english.select_one(".column-number a")["href"] == "/en/cr/2017-08-25/702.19b"
+    assert "이 ko 번역이 따르는 영어 판입니다." in english.get_text(" ", strip=True)
+    assert page(client, "/compare/2017-08-25/702.19b").select_one("section.column.lang-en")["data-edition"] == (
+        "en-2017-08-25")  # an English reader's date: the English of that date, as before

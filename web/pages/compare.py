@@ -29,6 +29,7 @@ from kb.diff import word_diff
 from kb.errors import AmbiguousEdition, EditionNotFound
 from kb.model import Edition, Rule
 from kb.store import history
+from kb.store.coverage import english_stand_in
 from web import args, state
 from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
@@ -281,6 +282,9 @@ def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> l
     By number without stored alignment."""
     store = state.store()
     found = {x: _editions_of(x, date) for x in dict.fromkeys([*order, *([lang] if lang else []), ENGLISH])}
+    followed = _followed(found.get(lang, []) if lang else [], date)
+    if followed is not None:
+        found[ENGLISH] = [followed]
     anchor = next((editions[0] for x in ([lang] if lang else []) + [ENGLISH] + order
                    if (editions := found.get(x))), None)
     held = history.everywhere(store, anchor.id, number) if anchor is not None else {}
@@ -299,11 +303,24 @@ def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> l
             else:
                 note = None if there == number else _("The same rule as %(language)s %(number)s, numbered %(there)s "
                                                       "here.", language=anchor.lang, number=number, there=there)
-                if edition.date_text != date:
+                if edition == followed:
+                    follows = _("The English edition this %(language)s translation follows.", language=lang)
+                    note = f"{follows} {note}" if note else follows
+                elif edition.date_text != date:
                     in_force_note = _("The edition in force on %(date)s.", date=date)
                     note = f"{in_force_note} {note}" if note else in_force_note
                 columns.append(_column(there, edition, SAME_EDITION, note))
     return columns
+
+
+def _followed(editions: list[Edition], date: str) -> Edition | None:
+    """The English edition the reader's translation of ``date`` (``editions``: its language's of
+    that date) follows, when it is not of that date: ko 2017-07-08 holds en 2017-08-25's rules
+    (508.7b), and the English in force on 2017-07-08 does not."""
+    if len(editions) != 1 or editions[0].lang == ENGLISH or editions[0].date_text != date:
+        return None
+    partner = english_stand_in(state.store(), editions[0])
+    return partner if partner is not None and partner.date_text != date else None
 
 
 def _editions_of(lang: str, date: str) -> list[Edition]:
