@@ -68,6 +68,12 @@ MIN_SPELLING = 0.5
 MIN_SPELLING_KANA = 0.55
 """Least ``difflib`` ratio between a katakana word's letters and its term's: its sound has agreed
 already, vowels and all (``search.katakana.sounds_as``)."""
+MIN_SKELETON_KANA = 2
+"""Fewest consonant classes a katakana word is read by (``リーチ``, reach; ``ミル``, mill): its
+readings are stricter than a Hangul word's (vowels and spelling agree too)."""
+MIN_SPELLING_SHORT_KANA = 0.65
+"""``MIN_SPELLING_KANA`` for a katakana word of fewer than ``MIN_SKELETON`` consonants: ``リーチ``
+is reach (0.67), ``ミル`` mill (1.0), but ``ルール`` no role nor ``ロード`` riot (0.57)."""
 MIN_SKELETON_ALONE = 5
 """Fewest consonant classes a word is read by without its vowels matching too."""
 
@@ -228,12 +234,16 @@ class Loanwords:
     def _katakana_term(self, katakana: str) -> str | None:
         """A term one of whose sound keys is a key of one of ``katakana``'s readings
         (``search.katakana``) and whose vowels katakana writes as it does, to its end
-        (``ラウンド``, round, is not land, nor ``ブースター``, booster, boast)."""
-        readings = [reading for reading in katakana_readings(katakana) if len(skeleton(reading.key)) >= MIN_SKELETON]
+        (``ラウンド``, round, is not land, nor ``ブースター``, booster, boast); a word of
+        ``MIN_SKELETON_KANA`` consonants only when spelt closer (``MIN_SPELLING_SHORT_KANA``)."""
+        readings = [reading for reading in katakana_readings(katakana)
+                    if len(skeleton(reading.key)) >= MIN_SKELETON_KANA]
         found = {term for reading in readings for term in self._by_key.get(reading.key, ())}
         heard = {term for term in found if any(sounds_as(reading, *english)
                                                for reading in readings for english in english_readings(term))}
-        return _closest(katakana_spelling(katakana), heard, _PLAIN_JAPANESE, MIN_SPELLING_KANA)
+        short = all(len(skeleton(reading.key)) < MIN_SKELETON for reading in readings)
+        return _closest(katakana_spelling(katakana), heard, _PLAIN_JAPANESE,
+                        MIN_SPELLING_SHORT_KANA if short else MIN_SPELLING_KANA)
 
 
 def _closest(spelled: str, found: set[str], plain: tuple[tuple[str, str], ...], least: float = MIN_SPELLING

@@ -130,7 +130,7 @@ KATAKANA_TERMS = [
     *TERMS, "double strike", "vigilance", "hexproof", "indestructible", "menace", "defender", "shroud", "scry",
     "cascade", "sacrifice", "graveyard", "discard", "convoke", "affinity", "surveil", "proliferate", "investigate",
     "regenerate", "emblem", "reach", "equip", "land", "boast", "bestow", "create", "cast", "cloak", "trigger",
-    "squad", "behold", "toughness", "prize", "forage", "summon", "battle", "colors",
+    "squad", "behold", "toughness", "prize", "forage", "summon", "battle", "colors", "mill", "role", "riot",
 ]
 """``TERMS`` and more English terms of the term dictionary: keywords, and terms sharing a sound key
 with a katakana word that is none of them (``land``: ``ラウンド``, round)."""
@@ -147,6 +147,7 @@ with a katakana word that is none of them (``land``: ``ラウンド``, round).""
     ("コンボーク", "convoke"), ("アフィニティ", "affinity"), ("サーベイル", "surveil"),
     ("プロリフェレート", "proliferate"), ("インベスティゲート", "investigate"), ("リジェネレート", "regenerate"),
     ("エンブレム", "emblem"), ("トランプル", "trample"), ("レジェンド・ルール", "legend rule"),
+    ("リーチ", "reach"), ("エクイップ", "equip"), ("ミル", "mill"),  # two consonants, spelt alike
 ])
 def test_a_katakana_spelling_reads_as_its_english_term(katakana: str, english: str) -> None:
     assert Loanwords(KATAKANA_TERMS).term(katakana) == english
@@ -159,7 +160,7 @@ def test_a_katakana_spelling_reads_as_its_english_term(katakana: str, english: s
     "クレーター", "ビースト", "スカーウッド", "トラック",  # crater, beast, Scarwood, truck: create, bestow, squad, trigger
     "ゲスト",  # guest: cast's key and vowels, but spelled too unlike it
     "ウルザ", "タルモゴイフ",  # names that sound like no term
-    "リーチ", "エクイップ",  # reach, equip: two consonants tell too little
+    "ルール", "ロード",  # rule, road: two consonants, and spelt unlike role and riot
 ])
 def test_a_katakana_word_no_term_sounds_like_reads_as_none(katakana: str) -> None:
     assert Loanwords(KATAKANA_TERMS).term(katakana) is None
