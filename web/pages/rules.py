@@ -219,7 +219,7 @@ def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, o
     editions ``_shown`` picks: on a page of an older edition, those of its day), ``switcher_totals``
     (per language, how many editions hold the rule), ``switcher_later`` (the languages whose
     every edition holding it came after the page's day, as ja 2026-01-16 after en 2017-08-25:
-    the English date they are later than) and ``by_identity``: True when the editions
+    the date they are later than, ``_later``) and ``by_identity``: True when the editions
     are those the stored alignment joins the rule to, whatever its number there
     (``kb.store.history.everywhere``: from en 103.5, the mulligan, to ko 2021-11-19 103.4); False,
     without alignment, when they are the editions printing ``number``. ``held``: the rule's
@@ -229,7 +229,7 @@ def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, o
     if not held:
         holding = _holding(number)
         return {"switcher": editions_holding(number, edition, english), "switcher_totals": switcher_totals(number),
-                "switcher_later": _later(holding, english), "by_identity": False}
+                "switcher_later": _later(holding, edition, english), "by_identity": False}
     links, totals, found_in = {}, {}, {}
     for lang in store.languages():
         found = found_in[lang] = [e for e in store.editions(lang) if e.id in held]
@@ -237,16 +237,19 @@ def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, o
                                    None if held[e.id] == number else held[e.id])
                        for e in _shown(found, edition, english)]
         totals[lang] = len(found)
-    return {"switcher": links, "switcher_totals": totals, "switcher_later": _later(found_in, english),
+    return {"switcher": links, "switcher_totals": totals, "switcher_later": _later(found_in, edition, english),
             "by_identity": True}
 
 
-def _later(found: dict[str, list[Edition]], english: Edition | None) -> dict[str, str]:
-    """Per language whose editions in ``found`` all came after the day of ``english`` (None: a
-    newest page, none), the English edition's date."""
+def _later(found: dict[str, list[Edition]], edition: Edition, english: Edition | None) -> dict[str, str]:
+    """Per language whose editions in ``found`` all came after the day of ``english`` (the English
+    edition of the page of ``edition``; None: a newest page, none), the date they are later than:
+    the page's (ko 2017-07-08, whose English is of 2017-08-25), or the English one's for an
+    undated page."""
     if english is None:
         return {}
-    return {lang: english.date_text for lang, editions in found.items() if all_later(editions, english)}
+    date = edition.date_text if edition.effective_date else english.date_text
+    return {lang: date for lang, editions in found.items() if all_later(editions, english)}
 
 
 def _shown(found: list[Edition], edition: Edition, english: Edition | None) -> list[Edition]:
