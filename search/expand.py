@@ -191,17 +191,21 @@ class Expander:
 
     def _jargon_matcher(self, edition: Edition) -> PhraseMatcher[list[tuple[Entry, str]]]:
         """Phrases of the table (targets based in the key edition, ``""`` when the KB lacks it)
-        and those the CR's English text calls informally (based in the edition mined)."""
+        and those the CR's English text calls informally (based in the edition mined). An English
+        edition's own phrase is its alone: en 2007-10-01 calls 420.5q the "planeswalker uniqueness
+        rule", which the table, for the editions after it, points to the legend rule."""
         base = self._key.id if self._key else ""
         sources = [(entry, base) for entry in self.table.entries]
         mined_from = edition if edition.lang == "en" else self._english
-        if mined_from is not None:
-            sources += [(entry, mined_from.id) for entry in mined_entries(rule_rows(self.store, mined_from.id))]
+        mined = mined_entries(rule_rows(self.store, mined_from.id)) if mined_from is not None else []
+        own = {phrase_words(variant) for entry in mined for variant in entry.words} if mined_from is edition else set()
         phrases: dict[tuple[str, ...], list[tuple[Entry, str]]] = {}
         unless: dict[str, list[str]] = {}
-        for entry, entry_base in sources:
+        for entry, entry_base in sources + [(entry, mined_from.id) for entry in mined if mined_from is not None]:
             for variant in entry.words:
                 words = phrase_words(variant)
+                if words in own and entry.line:  # a table entry (a mined one has no line)
+                    continue  # the table's reading of a phrase the edition uses itself
                 phrases.setdefault(words, []).append((entry, entry_base))
                 if len(words) == 1:
                     held = ("".join(phrase_words(u)) for u in entry.unless)

@@ -216,6 +216,21 @@ def test_other_editions_follow_the_rule_through_the_alignment(history_kb: Path) 
     assert finder.find(blind, "", by_file["2021-11-15.txt"]) is None
 
 
+@pytest.mark.corpus
+def test_an_editions_own_informal_name_wins_over_the_tables(history_kb: Path) -> None:
+    """Until 2017-09-29 the CR called its 704.5j the "planeswalker uniqueness rule"; the table
+    points the phrase, for the editions after, to the legend rule (then 704.5k): a judge asking
+    in 2017-08-25 was given the legend rule."""
+    searcher = open_searcher(current_build(history_kb))
+    expander = Expander(searcher.store)
+    by_file = {edition.sources[0]: edition for edition in searcher.store.editions("en")}
+    found = {name: [e.number for e in expander.expand("planeswalker uniqueness rule", by_file[name]).rules]
+             for name in ("2017-08-25.txt", "2026-01-16.txt")}
+    assert found == {"2017-08-25.txt": ["306.4", "704.5j"], "2026-01-16.txt": ["704.5j"]}  # 306.4 calls it so too
+    legend = [e.number for e in expander.expand("legend rule", by_file["2017-08-25.txt"]).rules]
+    assert legend[0] == "704.5k"
+
+
 @pytest.fixture(scope="module")
 def unjoined(tmp_path_factory) -> Searcher:
     """en 2026-01-16 and ko 2021-11-19 written without an alignment: a KB of current texts joins
