@@ -17,12 +17,15 @@ from web import state
 
 @dataclass(frozen=True)
 class Counterpart:
-    """The rule ``number`` of ``edition`` (None: removed there), ``change`` since, its page."""
+    """The rule ``number`` of ``edition`` (None: removed there), ``change`` since, its page;
+    ``later``: a translation named for an older page, none of its language's editions of that
+    page's day (``all_later``)."""
 
     edition: Edition
     number: str | None
     change: str
     href: str | None
+    later: bool = False
 
 
 @dataclass(frozen=True)
@@ -169,10 +172,12 @@ def _translations(located: history.Located, english: Edition | None = None) -> l
         by_lang.setdefault(edition.lang, {}).setdefault(edition, seq)
     out = []
     for lang in sorted(by_lang):
-        edition = of_its_day(list(by_lang[lang]), english)
+        editions = list(by_lang[lang])
+        edition = of_its_day(editions, english)
         seq = by_lang[lang][edition]
         rows = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (edition.id, seq))
-        out.append(Counterpart(edition, rows[0][0], "translation", urls.rule(lang, rows[0][0], edition)))
+        out.append(Counterpart(edition, rows[0][0], "translation", urls.rule(lang, rows[0][0], edition),
+                               english is not None and all_later(editions, english)))
     return out
 
 

@@ -36,9 +36,11 @@ def columns(client, url: str) -> list[tuple[str | None, str | None, str]]:
 
 def test_a_pinned_korean_rule_stands_beside_the_same_english_rule_of_its_date(client):
     # ko 2017-01-20 508.1h (the total cost to attack) is en 2017-01-20 508.1g, not 508.1h
+    # and beside the English edition whose rules it holds, en 2017-06-05, said so
     assert columns(client, "/ko/compare/2017-01-20/508.1h?langs=en,ko") == [
         ("ko-2017-01-20", "508.1h", ""),
-        ("en-2017-01-20", "508.1g", "ko 508.1h와(과) 같은 규칙으로, 이 판에서는 508.1g입니다.")]
+        ("en-2017-01-20", "508.1g", "ko 508.1h와(과) 같은 규칙으로, 이 판에서는 508.1g입니다."),
+        ("en-2017-06-05", "508.1h", "이 ko 번역이 따르는 영어 판입니다.")]
     assert columns(client, "/en/compare/2017-01-20/508.1g?langs=en,ko") == [
         ("en-2017-01-20", "508.1g", ""),
         ("ko-2017-01-20", "508.1h", "The same rule as en 508.1g, numbered 508.1h here.")]

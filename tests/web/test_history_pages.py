@@ -358,6 +358,12 @@ def test_an_old_english_rule_names_the_translation_of_its_day(client):
         ("ko-2016-11-11", "/ko/cr/2016-11-11/702.19b")]
     links = page(client, "/en/cr/2021-11-19/702.19b").select(".translations-line a")  # its own translation
     assert [a["data-edition"] for a in links if a["hreflang"] == "ko"] == ["ko-2021-11-19"]
+    # no Japanese edition is of 2017: the one named says it is later, as the switcher does
+    line = page(client, "/en/cr/2017-08-25/101.1").select_one(".translations-line")
+    assert [(a["data-edition"], a.find_next_sibling("span", class_="later") is not None and
+             a.find_next_sibling().get_text()) for a in line.select("a")] == [
+        ("ja-2023-09-01", "(later than 2017-08-25)"), ("ko-2016-11-11", False)]
+    assert page(client, "/en/cr/101.1").select_one(".translations-line .later") is None
 
 
 def test_an_old_editions_switcher_names_the_editions_of_its_day(client):
@@ -515,10 +521,10 @@ def test_a_copys_note_links_each_matching_edition_at_the_rules_number_there(clie
 
 def test_a_compare_pinned_to_a_translations_date_shows_the_english_it_follows(client):
     # ko 2016-11-11 holds en 2017-08-25's rules; the English in force on 2016-11-11 here is 2009-07-11's,
-    # whose trample rule is 702.17b: the page set the Korean text beside an English one of years before
+    # whose trample rule is 702.17b: the page set the Korean text beside that English alone
     soup = page(client, "/ko/compare/2016-11-11/702.19b")
-    english = soup.select_one("section.column.lang-en")
-    assert english["data-edition"] == "en-2017-08-25"
+    assert [c["data-edition"] for c in soup.select("section.column.lang-en")] == ["en-2009-07-11", "en-2017-08-25"]
+    english = soup.select("section.column.lang-en")[1]
     assert english.select_one(".column-number a")["href"] == "/en/cr/2017-08-25/702.19b"
     assert "이 ko 번역이 따르는 영어 판입니다." in english.get_text(" ", strip=True)
     assert page(client, "/compare/2017-08-25/702.19b").select_one("section.column.lang-en")["data-edition"] == (

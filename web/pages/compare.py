@@ -283,8 +283,8 @@ def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> l
     store = state.store()
     found = {x: _editions_of(x, date) for x in dict.fromkeys([*order, *([lang] if lang else []), ENGLISH])}
     followed = _followed(found.get(lang, []) if lang else [], date)
-    if followed is not None:
-        found[ENGLISH] = [followed]
+    if followed is not None and followed not in found[ENGLISH]:
+        found[ENGLISH] = [*found[ENGLISH], followed]
     anchor = next((editions[0] for x in ([lang] if lang else []) + [ENGLISH] + order
                    if (editions := found.get(x))), None)
     held = history.everywhere(store, anchor.id, number) if anchor is not None else {}
@@ -315,8 +315,8 @@ def _pinned_row(number: str, order: list[str], date: str, lang: str | None) -> l
 
 def _followed(editions: list[Edition], date: str) -> Edition | None:
     """The English edition the reader's translation of ``date`` (``editions``: its language's of
-    that date) follows, when it is not of that date: ko 2017-07-08 holds en 2017-08-25's rules
-    (508.7b), and the English in force on 2017-07-08 does not."""
+    that date) follows, when it is not of that date, shown after the English of the date: ko
+    2017-07-08 holds en 2017-08-25's rules (508.7b), and the English in force on 2017-07-08 does not."""
     if len(editions) != 1 or editions[0].lang == ENGLISH or editions[0].date_text != date:
         return None
     partner = english_stand_in(state.store(), editions[0])
