@@ -123,8 +123,14 @@ def query_language(query: str, languages: list[str]) -> str | None:
     """The language a query's script suggests: Hangul -> ``ko``, kana -> ``ja``, CJK ideographs
     alone -> ``ja`` or ``zh``, whichever the KB holds (None, every language, when it holds both),
     anything else -> ``en``; None when the KB lacks that language."""
+    candidates = script_languages(query, languages)
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def script_languages(query: str, languages: list[str]) -> list[str]:
+    """The languages of ``languages`` a query's script may be written in: CJK ideographs alone
+    (``践踏``, ``警戒``) Japanese and Chinese, kana Japanese, Hangul Korean, else English."""
     guess = script_language(query)
     if guess == "ja" and not KANA.search(query):
-        candidates = [lang for lang in ("ja", "zh") if lang in languages]
-        return candidates[0] if len(candidates) == 1 else None
-    return guess if guess in languages else None
+        return [lang for lang in ("ja", "zh") if lang in languages]
+    return [guess] if guess in languages else []

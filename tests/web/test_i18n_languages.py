@@ -228,3 +228,13 @@ def test_a_rule_the_abridged_japanese_seed_omits_is_not_called_new_in_the_next_e
     omitted = soup(client, "/ja/cr/100.1a").select_one("p.history-line").get_text()
     assert "新設" not in omitted and "以降変更なし" in omitted
     assert "新設" in soup(client, "/ja/cr/107.18").select_one("p.history-line").get_text()  # new in English since
+
+
+def test_a_query_in_ideographs_alone_says_which_languages_it_searched(client: FlaskClient) -> None:
+    # 践踏 is Japanese or Chinese: the page searched both and said nothing of it
+    page = BeautifulSoup(client.get("/search?q=践踏").get_data(as_text=True), "html.parser")
+    assert [p.get_text(" ", strip=True) for p in page.select("p.scope")] == [
+        "Searching the languages written in the query's script, newest editions: 日本語, 中文. Search all languages"]
+    assert page.select_one("p.scope a")["href"] == "/search?q=%E8%B7%B5%E8%B8%8F&lang=all"
+    korean = BeautifulSoup(client.get("/search?q=돌진").get_data(as_text=True), "html.parser")
+    assert [p.get_text(" ", strip=True) for p in korean.select("p.scope")] == ["한국어 최신 판을 검색합니다. 모든 언어 검색"]

@@ -18,7 +18,8 @@ from flask import Blueprint, Response, redirect, render_template, request
 from kb import numbers
 from web import state
 from kb.scripts import script_language as _script_of
-from web.args import SearchArgs, search_args
+from web.args import SearchArgs, script_languages, search_args
+from web.i18n import LANGUAGE_NAMES
 from web.display import hit_displays
 from web.render import Linker, linker, translation_linker
 from web.glossary_lookup import Glossed, searched_entry
@@ -73,7 +74,17 @@ def search() -> Response | str:
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
                            linked=_glossary_linker(glossed) if glossed else None,
                            languages=state.store().languages(), other_script=other_script,
+                           by_script=_by_script(args),
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
+
+
+def _by_script(args: SearchArgs) -> list[str]:
+    """The names of the languages a query with no language asked for was searched in by its
+    script (``践踏``: 日本語, 中文), for the page to say so; empty when a language, every language
+    or an edition was asked for."""
+    if not args.query or args.lang or args.every_language or args.edition:
+        return []
+    return [LANGUAGE_NAMES.get(lang, lang) for lang in script_languages(args.query, state.store().languages())]
 
 
 def _glossary_linker(glossed: Glossed) -> Linker:
