@@ -238,3 +238,16 @@ def test_a_query_in_ideographs_alone_says_which_languages_it_searched(client: Fl
     assert page.select_one("p.scope a")["href"] == "/search?q=%E8%B7%B5%E8%B8%8F&lang=all"
     korean = BeautifulSoup(client.get("/search?q=돌진").get_data(as_text=True), "html.parser")
     assert [p.get_text(" ", strip=True) for p in korean.select("p.scope")] == ["한국어 최신 판을 검색합니다. 모든 언어 검색"]
+
+
+def test_a_translated_rule_joined_to_no_english_rule_says_so(client: FlaskClient) -> None:
+    # ja 805.10f still prints the damage-assignment order rule the English dropped: its page named
+    # no English rule and said nothing of why
+    page = BeautifulSoup(client.get("/ja/cr/805.10f").get_data(as_text=True), "html.parser")
+    assert page.select_one("p.unjoined").get_text(" ", strip=True) == (
+        "このルールに対応する英語のルールはありません。この翻訳が従う英語版（2026-01-16）の805.10fは内容が異なるか"
+        "存在しません（英語版で削除されたルール、または翻訳者の誤り）。")
+    joined = BeautifulSoup(client.get("/ja/cr/805.10e").get_data(as_text=True), "html.parser")
+    assert joined.select_one("p.unjoined") is None
+    assert BeautifulSoup(client.get("/en/cr/805.10e").get_data(as_text=True), "html.parser").select_one(
+        "p.unjoined") is None

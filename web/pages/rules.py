@@ -20,6 +20,7 @@ from kb.model import Edition, Rule
 from kb.store import history
 from kb.store.coverage import english_stand_in
 from web import args, state
+from web.api.history_shapes import english_partners
 from web.display import rule_displays
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
@@ -108,6 +109,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "newest": None if newest.id == edition.id else newest,
         "newest_holds": newest.id != edition.id and number in state.numbers_of(newest),
         "identity": known,
+        "unjoined": _unjoined(edition, known),
         "compare_href": _compare_href(edition, number, known, newest),
         "editions_by_id": {e.id: e for e in store.editions()},
         "copy_of": _copies_matched(edition, number, held),
@@ -212,6 +214,16 @@ def _copies_matched(edition: Edition, number: str, held: dict[str, str]) -> list
         there = held.get(other.id) if held else number
         out.append((other, share, urls.rule(other.lang, there, other) if there else None))
     return out
+
+
+def _unjoined(edition: Edition, known: Identity | None) -> Edition | None:
+    """The English edition a translation follows when the stored alignment joins this rule of
+    it to no English rule (ja 2026-01-16 805.10f, the damage-assignment order rule the English
+    dropped; a translator's slip), for the page to say so; else None."""
+    if edition.lang == "en" or known is not None and known.english is not None:
+        return None
+    partner = english_partners(state.store()).get(edition.id)
+    return state.store().edition(partner["edition"]) if partner else None
 
 
 def switcher(edition: Edition, number: str, held: dict[str, str]) -> dict[str, object]:
