@@ -194,6 +194,18 @@ def since(store: Store, start: Located, target: str) -> dict:
     return {"lang": "en", "edition": target, "number": number, "change": change}
 
 
+def refs_renumbered(store: Store, start: Located, target: str) -> bool:
+    """Whether the rule ``start``, not edited up to the later chain edition ``target``, had the
+    numbers of the rules it cites changed on the way (ja 104.6's English rule: "rule 721" became
+    "rule 726" after 2021-11-19), which ``since`` counts as unchanged."""
+    steps = steps_of(store, start.lineage)
+    editions = [s.edition for s in steps]
+    if start.edition not in editions or target not in editions:
+        return False
+    span = steps[editions.index(start.edition) + 1: editions.index(target) + 1]
+    return not any(s.change in ("edited", "moved+edited") for s in span) and any(s.refs_only for s in span)
+
+
 def number_taken(store: Store, located: Located, number: str, steps: list[Step],
                  chain_ids: list[str]) -> tuple[str, Located] | None:
     """When the rule ``located`` (numbered ``number`` there; ``steps`` its lineage's,

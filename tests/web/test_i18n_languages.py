@@ -251,3 +251,15 @@ def test_a_translated_rule_joined_to_no_english_rule_says_so(client: FlaskClient
     assert joined.select_one("p.unjoined") is None
     assert BeautifulSoup(client.get("/en/cr/805.10e").get_data(as_text=True), "html.parser").select_one(
         "p.unjoined") is None
+
+
+def test_compare_says_when_only_the_numbers_an_english_rule_cites_changed(client: FlaskClient) -> None:
+    # en 104.6 cites "rule 721" in 2021-11-19 and "rule 726" in 2026-01-16: the Korean row said
+    # "unchanged since 2021-11-19"
+    page = BeautifulSoup(client.get("/ja/compare/104.6").get_data(as_text=True), "html.parser")
+    newest = page.select('section.column[data-role="newest English edition"]')
+    notes = [c.select_one("p.note").get_text(strip=True) for c in newest if c.select_one("p.note")]
+    assert notes == ["2021-11-19 以降、参照しているルールの番号だけが変更されました（下に表示）。",
+                     "2024-04-12 以降、参照しているルールの番号だけが変更されました（下に表示）。"]
+    assert [(d.name, d.get_text(strip=True)) for d in newest[1].select("p.diff del, p.diff ins")] == [
+        ("del", "721"), ("ins", "726")]

@@ -260,6 +260,11 @@ def _identity_row(number: str, translation: Edition, newest_en: Edition | None) 
     if now["change"] in ("edited", "moved+edited"):
         notes.append(_("The English text changed since %(date)s (marked below).", date=own.date_text))
         diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
+    elif (english := history.locate(store, own.id, own_number)) and history.refs_renumbered(store, english,
+                                                                                             newest_en.id):
+        notes.append(_("Only the numbers of the rules it cites changed since %(date)s (marked below).",
+                       date=own.date_text))
+        diff = word_diff(_joined(store, own.id, own_number), _joined(store, newest_en.id, now["number"]))
     elif not notes and not under:
         notes.append(_("Unchanged since %(date)s.", date=own.date_text))
     if under:
