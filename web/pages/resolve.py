@@ -54,9 +54,25 @@ def moved(location: str, status: int) -> Response:
     return redirect(location + ("&" if "?" in location else "?") + urlencode(kept) if kept else location, status)
 
 
+WRITTEN_DATE = re.compile(r"^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})$")
+"""A date as links write it otherwise: ``2017-9-29``, ``20170929``, ``2017/09/29``, ``2017.09.29``."""
+
+
+def written_date(wanted: str) -> str:
+    """``wanted`` as ``YYYY-MM-DD`` when it is a date written another way (``WRITTEN_DATE``), else as it is."""
+    found = WRITTEN_DATE.match(wanted)
+    if not found or DATE.match(wanted):
+        return wanted
+    year, month, day = found.groups()
+    if "-" not in wanted and "/" not in wanted and "." not in wanted and (len(month), len(day)) != (2, 2):
+        return wanted  # 2017929: no telling 9-29 from 92-9
+    return f"{year}-{int(month):02d}-{int(day):02d}"
+
+
 def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:
-    """The edition ``wanted`` names, or a 302 to the edition in force on a date between editions
-    (``number`` the rule page to send to)."""
+    """The edition ``wanted`` names (a date as ``written_date`` reads it), or a 302 to the edition
+    in force on a date between editions (``number`` the rule page to send to)."""
+    wanted = written_date(wanted)
     try:
         return state.store().find_edition(lang, wanted)
     except EditionNotFound:
