@@ -192,8 +192,8 @@ class Expander:
     def _jargon_matcher(self, edition: Edition) -> PhraseMatcher[list[tuple[Entry, str]]]:
         """Phrases of the table (targets based in the key edition, ``""`` when the KB lacks it)
         and those the CR's English text calls informally (based in the edition mined). An English
-        edition's own phrase is its alone: en 2007-10-01 calls 420.5q the "planeswalker uniqueness
-        rule", which the table, for the editions after it, points to the legend rule."""
+        edition's own phrase is its alone: en 2017-08-25 calls its 704.5j the "planeswalker uniqueness
+        rule", which the table, for the editions after it, points to the legend rule (704.5k then)."""
         base = self._key.id if self._key else ""
         sources = [(entry, base) for entry in self.table.entries]
         mined_from = edition if edition.lang == "en" else self._english

@@ -197,7 +197,7 @@ def of_its_day(editions: list[Edition], english: Edition | None) -> Edition:
 
 def all_later(editions: list[Edition], english: Edition) -> bool:
     """Whether none of one language's ``editions`` is of the day of the English edition
-    ``english`` (``of_its_day`` then names the newest: ja 2026-01-16 for en 2017-08-25)."""
+    ``english`` (``of_its_day`` then names the nearest after it: ja 2026-01-16 for en 2017-08-25)."""
     return bool(editions) and not _of_the_day(editions, english)
 
 
