@@ -312,6 +312,8 @@ def test_english_jargon_finds_the_rule_in_a_translation(languages_kb: Path, lang
     ("ja", "統率者ダメージ", ["903.10a"]), ("zh", "指挥官伤害", ["903.10a"]),
     ("zh", "吸血", ["702.15"]), ("ko", "닌자술", ["702.49"]),
     ("ja", "バウンス", ["400.7", "400.3"]), ("ko", "서치", ["701.19a"]), ("zh", "清场", ["701.7a"]),
+    # a name audit: the everyday word for "commit a crime" (the CR says 犯下罪行, 悪事を働く) found nothing
+    ("zh", "犯罪", ["700.13"]), ("ja", "犯罪", ["700.13"]),
 ])
 def test_players_words_in_other_languages_find_their_rule(
     languages_kb: Path, lang: str, query: str, first: list[str]
