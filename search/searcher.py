@@ -78,6 +78,7 @@ from search.edition_terms import EditionTerms
 from search.analysis import CJK_LANGUAGES, analyzer_for, english_analyzer, written_as_japanese
 from search.index import check_schema, indexed_editions, rule_and_under
 from kb import numbers
+from kb.store import history
 from kb.store.layout import BuildPaths
 from kb.model import Edition
 from kb.scripts import HANGUL, KANA
@@ -442,7 +443,7 @@ class Searcher:
                 min((found.score for found in results), default=None))
         else:
             results = [(found, found.score) for found in results]
-        glossed = self._dictionary().glossed_names(edition.id, query_name(parsed))
+        glossed = self._glossed_names(edition, query_name(parsed))
         english = self._english_titles(edition.id) if lang != "en" and typed else {}
         results = named_rules_first(searcher, parsed, lang, text_before_titles(searcher, results, lists), where, limit,
                                     glossed, lambda number: fold(english.get(number, "")) == fold(typed))
@@ -457,6 +458,20 @@ class Searcher:
             return shown if MARK in shown or not marks.terms else self._in_examples(edition, seq, marks, analyzer, shown)
 
         return [self._hit(edition, found, marked(found["seq"]), score) for found, score in results], marks
+
+    def _glossed_names(self, edition: Edition, text: str) -> list[str]:
+        """The rules of ``edition`` whose text glosses ``text`` as the English term naming them
+        (``kb.store.terms.TermDictionary.glossed_names``: ``멀리건`` -> 103.4); for an older edition,
+        whose glosses the dictionary leaves to the newest edition of its language, that edition's
+        rules followed through the alignment (ko 2016-11-11 103.4)."""
+        dictionary = self._dictionary()
+        found = dictionary.glossed_names(edition.id, text)
+        if found:
+            return found
+        elsewhere = [(other, number) for other, number in dictionary.glossing_editions(text)
+                     if other != edition.id and self._editions.get(other) == edition.lang]
+        there = (history.everywhere(self.store, other, number).get(edition.id) for other, number in elsewhere)
+        return list(dict.fromkeys(number for number in there if number))
 
     def _in_examples(self, edition: Edition, seq: int, marks: Marks, analyzer: Analyzer, shown: str) -> str:
         """The snippet of a rule found by its examples alone (``summoning sickness`` in 702.51b's

@@ -80,11 +80,13 @@ class TermDictionary:
         self._by_form: dict[str, set[str]] = {}
         self._by_singular: dict[str, set[str]] = {}
         self._glossed: dict[tuple[str, str], list[str]] = {}
+        self._glossing: dict[str, list[tuple[str, str]]] = {}
         for concept, *fields in rows:
             term = Term(*fields)
             self.concepts.setdefault(concept, []).append(term)
             if term.kind == "gloss" and term.number:
                 self._glossed.setdefault((term.edition, _fold_tight(term.term)), []).append(term.number)
+                self._glossing.setdefault(_fold_tight(term.term), []).append((term.edition, term.number))
             for form in {fold(term.term), _fold_tight(term.term), *(() if not term.reading else (term.reading,))}:
                 self._by_form.setdefault(form, set()).add(concept)
             if term.lang == "en" and term.kind == "heading":
@@ -106,6 +108,12 @@ class TermDictionary:
         aside) as the English term that names them (kind ``gloss``: ``멀리건`` -> ``["103.4"]``
         in ko 2021-11-19), or ``[]``."""
         return list(self._glossed.get((edition, _fold_tight(text)), ()))
+
+    def glossing_editions(self, text: str) -> list[tuple[str, str]]:
+        """``[(edition, number)]``: every edition whose rule ``number`` glosses ``text`` (as
+        ``glossed_names``); only the newest edition of a language to gloss a term keeps its row
+        (``ingest.terms``), so an older one is found through the alignment from it."""
+        return list(self._glossing.get(_fold_tight(text), ()))
 
     def search(self, text: str, limit: int = 20) -> list[tuple[str, list[Term]]]:
         """``lookup`` first, then concepts with a term that contains ``text`` (folded, at least two

@@ -542,6 +542,8 @@ def korean_editions(korean_editions_dir: Path):
     ("Affinity", "ko-2016-07-22", "702.40"),  # 2016 titles it in English; 2021's term 친화 led elsewhere
     ("Madness", "ko-2021-11-19", "702.35"),   # 광기 Madness: as before
     ("Trample", "ko-2016-07-22", "702.19"),
+    ("멀리건", "ko-2016-07-22", "103.4"),  # 2021's gloss 멀리건(mulligan) names 103.4; 2016 had 103.4b first
+    ("멀리건", "ko-2021-11-19", "103.4"),
 ])
 def test_an_english_keyword_finds_its_rule_in_each_korean_edition(korean_editions, query: str, edition: str,
                                                                    first: str) -> None:
