@@ -29,15 +29,16 @@ CANDIDATES = 5
 """Any-word hits scored per hit kept, before coverage reorders them."""
 
 
-def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found: list[Found],
+def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found: list[tuple[int, float]],
                 limit: int | None = None) -> list[Found]:
-    """``found`` (hits of ``parsed``'s any-word query in one edition of ``lang``) with each score
+    """``found`` (``(document, score)`` of ``parsed``'s any-word query in one edition of ``lang``,
+    ``search.scoring.top_scores``) with each score
     times its coverage to the power ``COVERAGE_POWER``, best first (ties in the order given), the
     first ``limit`` of them (all when None). Words the index lacks weigh nothing; a query with no
     word of weight is returned as it is (cut to ``limit``)."""
     reader = searcher.reader()
     documents = reader.doc_count_all() or 1
-    candidates = {hit.docnum for hit in found}
+    candidates = {docnum for docnum, _ in found}
     covered: dict[int, float] = {}  # the weight of the words each candidate holds, added in query order
     total = 0.0
     for clause in dict.fromkeys(parsed.clauses):
@@ -48,7 +49,7 @@ def by_coverage(searcher: WhooshSearcher, parsed: ParsedQuery, lang: str, found:
             for doc in matching_among(searcher, query, candidates):
                 covered[doc] = covered.get(doc, 0.0) + weight
     if not total:
-        return found[:limit]
-    scores = [hit.score * (covered.get(hit.docnum, 0.0) / total) ** COVERAGE_POWER for hit in found]
+        return [Found(searcher, docnum, score) for docnum, score in found[:limit]]
+    scores = [score * (covered.get(docnum, 0.0) / total) ** COVERAGE_POWER for docnum, score in found]
     order = sorted(range(len(found)), key=lambda index: -scores[index])[:limit]
-    return [Found(searcher, found[index].docnum, scores[index]) for index in order]
+    return [Found(searcher, found[index][0], scores[index]) for index in order]

@@ -110,12 +110,17 @@ def stored_fields(searcher: WhooshSearcher, docnum: int) -> dict[str, Any]:
 def top_hits(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, limit: int) -> list[Found]:
     """The ``limit`` best documents matching ``query`` (and ``where``, a filter, when given), best
     first, ties by document number, with whoosh's scores."""
+    return [Found(searcher, doc, score) for doc, score in top_scores(searcher, query, where, limit)]
+
+
+def top_scores(searcher: WhooshSearcher, query: wq.Query, where: wq.Query | None, limit: int
+               ) -> list[tuple[int, float]]:
+    """``top_hits`` as ``(document, score)`` pairs: for a pool only reordered before a few are kept."""
     scores, _counts, _terms = _evaluate(query, searcher, False)
     if where is not None:
         allowed = matching_docs(searcher, where)
         scores = {doc: score for doc, score in scores.items() if doc in allowed}
-    best = _best(scores, limit)
-    return [Found(searcher, doc, score) for doc, score in best]
+    return _best(scores, limit)
 
 
 def _best(scores: Scores, limit: int) -> list[tuple[int, float]]:

@@ -113,7 +113,7 @@ from search.ordering import (
     list_rule, query_languages, query_name, text_before_titles, titled_as_typed,
 )
 from search.related import FamilyWords, is_rule_name, named_rules, related_words
-from search.scoring import top_hits
+from search.scoring import top_hits, top_scores
 from search.snippets import snippet
 from search.spelling import LatinSpeller
 from search.spelling_cjk import KANJI_RUN, CJKSpeller, distance
@@ -436,8 +436,9 @@ class Searcher:
         if len(results) < pool and not fills_with_text(searcher, results, limit):
             seen = {found.docnum for found in results}  # a document's number is its seq (search.index)
             wanted = pool + len(results)
-            broader = _run(searcher, build_query(parsed, lang, "any", pairs), where, wanted * COVERAGE_CANDIDATES)
-            broader = by_coverage(searcher, parsed, lang, broader, wanted)
+            any_word = build_query(parsed, lang, "any", pairs)  # scored as pairs: most are only reordered, then cut
+            scored = [] if any_word is None else top_scores(searcher, any_word, where, wanted * COVERAGE_CANDIDATES)
+            broader = by_coverage(searcher, parsed, lang, scored, wanted)
             results = [(found, found.score) for found in results] + below(
                 [found for found in broader if found.docnum not in seen][: pool - len(results)],
                 min((found.score for found in results), default=None))
