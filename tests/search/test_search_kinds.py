@@ -70,7 +70,8 @@ def test_any_word_hits_rank_by_the_rarity_of_the_words_they_hold(searcher: Searc
     hits = top_hits(whoosh_searcher, build_query(parsed, "en", "any"), None, 500)
     rank = {hit["number"]: place for place, hit in enumerate(hits)}
     assert rank["506.5"] < rank["702.9b"]  # its creature x8, attacks x4, blocks x4 outscore flying
-    covered = {hit["number"]: place for place, hit in enumerate(by_coverage(whoosh_searcher, parsed, "en", hits))}
+    scored = [(hit.docnum, hit.score) for hit in hits]
+    covered = {hit["number"]: place for place, hit in enumerate(by_coverage(whoosh_searcher, parsed, "en", scored))}
     assert covered["702.9b"] < covered["506.5"]
     assert sorted(covered) == sorted(rank)  # reordered, none lost
     common = {hit.docnum for hit in hits}
