@@ -55,10 +55,10 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
     part_rows: list[tuple[str, int, str, int, str]] = []
     previous: list[AlignedRule] = []
     previous_ids: dict[int, int] = {}
-    previous_triples: Triples = {}
+    previous_triples = Triples()
     for position, edition in enumerate(chain):
         current = rules_of(edition)
-        triples = triples_of(current)
+        triples = triples_of(current, previous_triples)
         ids: dict[int, int] = {}
         summary = PairSummary(chain[position - 1] if position else "", edition)
         started = time.perf_counter()

@@ -81,3 +81,23 @@ def test_a_rule_split_so_that_its_number_keeps_its_opening_continues_there():
         ("731", "731", "unchanged"), ("731.1", "731.1", "edited"), ("731.2", "731.2", "unchanged")]
     assert [(kind, old[o].number, new[n].number) for kind, o, n in parts(old_triples, new_triples, matches)] == [
         ("split", "731.1", "731.1a")]
+
+
+def test_a_sentence_split_off_across_changed_punctuation_is_found_by_its_words():
+    # 2009-07-11 112.2 is the second sentence of 2009-05-01 402.1, "...objects they're on; they can
+    # also affect..." now "...objects they're on. They can also affect...": its triples with the
+    # punctuation held 9 of its 12 distinctive ones, and it read as created
+    opening = "An ability is text on an object that is not reminder text or flavor text."
+    affects = "Abilities can affect their objects; they also affect players."
+    grants = "Abilities can grant abilities to other objects or to the objects they're on."
+    old = edition(("402", "Abilities"), ("402.1", f"{opening} {affects} {grants}"), ("403", "Vaults"),
+                  ("403.1", VAULT))
+    new = edition(("112", "Abilities"), ("112.1", f"{opening} {grants}"),
+                  ("112.2", affects.replace("; they", ". They")), ("403", "Vaults"), ("403.1", VAULT))
+    matches = align_rules(old, new)
+    assert [(old[m.old].number, new[m.new].number) for m in matches if m.old == 1] == [("402.1", "112.1")]
+    old_triples, new_triples = triples_of(old), triples_of(new)
+    named = [(kind, old[o].number, new[n].number) for kind, o, n in parts(old_triples, new_triples, matches)]
+    assert named == [("split", "402.1", "112.2")]
+    old_triples.loose, new_triples.loose = {}, {}  # by the triples with their punctuation alone: none
+    assert parts(old_triples, new_triples, matches) == []
