@@ -77,6 +77,14 @@ def test_a_date_written_otherwise_in_a_pinned_url_is_read(client: FlaskClient, w
     assert (response.status_code, response.headers["Location"]) == (301, "/en/cr/2021-11-19/702.19b")
 
 
+def test_latest_in_place_of_an_edition_is_the_newest_unpinned(client: FlaskClient) -> None:
+    # /en/cr/latest/702.19b, as bots write a link that should follow the rules, was a 404 "no edition"
+    for link, page in (("/en/cr/latest/702.19b", "/en/cr/702.19b"), ("/en/cr/Current/702.19B", "/en/cr/702.19b"),
+                       ("/en/cr/latest/702.19b/history", "/en/cr/702.19b/history")):
+        response = client.get(link)
+        assert (response.status_code, response.headers["Location"]) == (302, page), link
+
+
 def test_written_dates_are_read_as_iso_dates() -> None:
     from web.pages.resolve import written_date
 

@@ -69,9 +69,16 @@ def written_date(wanted: str) -> str:
     return f"{year}-{int(month):02d}-{int(day):02d}"
 
 
+NEWEST_WORDS = frozenset({"latest", "newest", "current"})
+"""Words a link may put where an edition goes, meaning the newest (``/en/cr/latest/702.19b``)."""
+
+
 def edition_or_in_force(lang: str, wanted: str, number: str = "") -> Edition | Response:
     """The edition ``wanted`` names (a date as ``written_date`` reads it), or a 302 to the edition
-    in force on a date between editions (``number`` the rule page to send to)."""
+    in force on a date between editions, or to the newest edition's unpinned page for a word of
+    ``NEWEST_WORDS`` (``number`` the rule page to send to)."""
+    if wanted.lower() in NEWEST_WORDS:
+        return redirect(state.urls().rule(args.language(lang), number).rstrip("/"), 302)
     wanted = written_date(wanted)
     try:
         return state.store().find_edition(lang, wanted)
