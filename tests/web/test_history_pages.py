@@ -275,6 +275,15 @@ def test_a_bad_span_is_explained_in_the_pages_language(client):
     assert api == "cannot list the changes from ko-2021-11-19 to ko-2021-11-19: both name the same edition"
 
 
+def test_a_long_unchanged_run_of_a_changed_rule_is_cut_around_the_changes(client):
+    # 205.3m, the creature types: a type added in a list of 300 was a diff 2,000 px tall on a phone;
+    # the words of a run are cut 40 words away from the changes around it (kb.diff.in_context)
+    diff = page(client, "/en/changes/2024-11-08...2026-01-16").select_one('li.changed[data-new="205.3m"] p.diff')
+    assert diff.get_text().startswith("… ") and "Bison, " in [ins.get_text() for ins in diff.select("ins")]
+    short = page(client, "/en/changes/2022-11-18...2023-04-14").select_one('li.changed[data-new="110.4a"] p.diff')
+    assert "…" not in short.get_text() and short.select("ins, del")  # a rule of a sentence or two is shown whole
+
+
 def test_changes_list_created_rules_by_section_and_moves_apart(client):
     soup = page(client, "/en/changes/2022-11-18...2023-04-14")
     assert soup.select_one('li.changed[data-new="310.1"]')["data-change"] == "created"
