@@ -73,7 +73,9 @@ def triples_of(rules: Sequence[AlignedRule], before: Triples | None = None) -> T
     loose: Grams = {}
     by_key: dict[str, tuple[frozenset, frozenset]] = {}
     for rule in rules:
-        both = by_key.get(rule.key) or known.get(rule.key) or (_grams(rule.key.split()), _grams(_WORD.findall(rule.key)))
+        both = by_key.get(rule.key) or known.get(rule.key)
+        if both is None:
+            both = (_grams(rule.key.split()), _grams(_WORD.findall(rule.key)))
         grams[rule.seq], loose[rule.seq] = by_key[rule.key] = both
     return Triples(grams, loose, by_key)
 
