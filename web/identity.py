@@ -221,9 +221,14 @@ def english_of_its_day(edition: Edition) -> Edition | None:
 
 
 def _translating(english_id: str) -> list[str]:
-    """The translation editions the stored links anchor on English edition ``english_id``."""
-    rows = state.store().query("SELECT edition FROM links WHERE anchor = ? AND kind = 'translation'", (english_id,))
-    return [row[0] for row in rows]
+    """The translation editions the stored links anchor on English edition ``english_id``, read
+    once per build (a rule page asks for each language of its switcher and its translations line)."""
+    kept = state.cache("translating")
+    if english_id not in kept:
+        rows = state.store().query("SELECT edition FROM links WHERE anchor = ? AND kind = 'translation'",
+                                   (english_id,))
+        kept[english_id] = [row[0] for row in rows]
+    return kept[english_id]
 
 
 def _counterpart(found: dict) -> Counterpart:
