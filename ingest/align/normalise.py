@@ -36,6 +36,10 @@ _SPACED_MARKS = re.compile(r"\s*\((?:r|tm)\)|\s+(?=[,.;:!)\]])|(?<=[(\[])\s+", r
 """A trademark sign spelt out in any case (``Oracle(TM)``, ``Oracle (TM)``), and a space before a
 closing mark or after an opening one (``world , all``; ``Decks®,`` whose sign ``plain`` made a
 space): ``tidy`` drops them."""
+_BRACKETED_ADDRESS = re.compile(r"<([^<>]*\w\.\w[^<>]*)>")
+"""A web address in angle brackets: some editions print ``(<www.wizards.com/...>)`` where the one
+before printed ``(www.wizards.com/...)`` (206.5 of 2012-02-01, 2012-05-01, 2013-05-01, ...);
+``tidy`` keeps the address alone (its ``?`` is a space in a ``plain`` key)."""
 _RULE_NUMBER = re.compile(rf"(?<![0-9A-Za-z.]){NUMBER_PATTERN}(?:\.|(?![0-9A-Za-z]))")
 """A rule number in a text, whatever script is around it: there is no word boundary between two
 word characters, and a CJK character is one (``规则903``, ``ルール702.169``, ``702.19c와``)."""
@@ -55,10 +59,10 @@ def plain(title: str | None, text: str) -> str:
 
 def tidy(key: str) -> str:
     """A ``plain`` or ``masked`` key without the marks editions print one way or another
-    (``_SPACED_MARKS``): two rules whose tidy keys are equal are no edit of each other. Only
+    (``_SPACED_MARKS``, angle brackets around a web address): two rules whose tidy keys are equal are no edit of each other. Only
     ``match.change_of`` asks: the keys the passes pair rules on stay as they are, as a space
     shifts a ratio and flips a close pairing (2016-09-30 508.2b)."""
-    return _SPACED_MARKS.sub("", key)
+    return _SPACED_MARKS.sub("", _BRACKETED_ADDRESS.sub(r"\1", key))
 
 
 def masked(plain_key: str) -> str:

@@ -293,6 +293,15 @@ def test_a_space_before_punctuation_or_a_trademark_sign_is_no_edit():
     assert [m.change for m in align_rules(old, new)] == ["unchanged", "unchanged", "unchanged", "edited"]
 
 
+def test_angle_brackets_around_a_web_address_are_no_edit_and_a_new_address_is():
+    # 206.5 of en 2011-09-30 and 2012-02-01 (quoted), then an address edited (2013-07-13)
+    said = "The full list of expansions and expansion symbols can be found in the Magic Products section of the Wizards of the Coast website "
+    address = "www.wizards.com/Magic/TCG/Article.aspx?x=mtg/tcg/products/allproducts"
+    old = edition(("206.5", f"{said}({address})."), ("206.6", f"{said}({address})."))
+    new = edition(("206.5", f"{said}(<{address}>)."), ("206.6", f"{said}(<{address.replace('www.wizards', 'Wizards')}>)."))
+    assert [m.change for m in align_rules(old, new)] == ["unchanged", "edited"]
+
+
 def test_a_rule_paired_once_earlier_pairs_show_where_its_rules_went():
     """Invented, shaped as 2009-07-11 408.1d -> 115.1a (casting an instant: each the other's best
     at a ratio of 74, too little between sections until 408's rules 408.1f and 408.1h, paired by
