@@ -205,6 +205,12 @@ def test_dies_finds_the_term_and_never_the_die_rolled(searcher: Searcher) -> Non
     assert {"700.4", "706.1"} <= set(_numbers(searcher, "does it die", 20))
 
 
+def test_zero_typed_finds_the_0_the_rules_print(searcher: Searcher) -> None:
+    # 704.5i: "If a planeswalker has loyalty 0, it's put into its owner's graveyard." (no "zero")
+    assert "704.5i" in _numbers(searcher, "planeswalker zero loyalty", 5)
+    assert "120.8" in _numbers(searcher, "source deals zero damage", 3)  # 120.8 prints "0 damage"
+
+
 def test_a_planeswalker_question_does_not_find_planechase(searcher: Searcher) -> None:
     # Porter2 stemmed planeswalker to planeswalk, the Planechase verb of 901: 901.8 led
     assert not [number for number in _numbers(searcher, "planeswalker ability twice one turn", limit=5)
