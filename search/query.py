@@ -303,6 +303,12 @@ def _tokens_query(field: str, tokens: list[str], lang: str, boost: float, phrase
     token = tokens[0]
     if lang in CJK_LANGUAGES and len(token) == 1 and not token.isascii():
         return _Or([wq.Term(field, token), wq.Prefix(field, token)], boost=boost)
-    if token in QUERY_ALSO:  # die: the term dies too
-        return _Or([wq.Term(field, t) for t in (token, *QUERY_ALSO[token])], boost=boost)
+    if token in QUERY_ALSO:  # die: the term dies too; simultaneously: "at the same time"
+        return _Or([wq.Term(field, token), *(_also(field, also, lang) for also in QUERY_ALSO[token])], boost=boost)
     return wq.Term(field, token, boost=boost)
+
+
+def _also(field: str, also: str, lang: str) -> wq.Query:
+    """A token of ``QUERY_ALSO`` (a term), or a phrase of its tokens when it is words (``at the same time``)."""
+    tokens = text_tokens(also, lang) if " " in also else [also]
+    return wq.Phrase(field, tokens) if len(tokens) > 1 else wq.Term(field, tokens[0])

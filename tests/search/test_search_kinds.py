@@ -205,10 +205,12 @@ def test_dies_finds_the_term_and_never_the_die_rolled(searcher: Searcher) -> Non
     assert {"700.4", "706.1"} <= set(_numbers(searcher, "does it die", 20))
 
 
-def test_zero_typed_finds_the_0_the_rules_print(searcher: Searcher) -> None:
+def test_words_typed_find_what_the_rules_print_instead(searcher: Searcher) -> None:
     # 704.5i: "If a planeswalker has loyalty 0, it's put into its owner's graveyard." (no "zero")
     assert "704.5i" in _numbers(searcher, "planeswalker zero loyalty", 5)
     assert "120.8" in _numbers(searcher, "source deals zero damage", 3)  # 120.8 prints "0 damage"
+    # 405.3: "If an effect puts two or more objects on the stack at the same time, ..." (9th)
+    assert "405.3" in _numbers(searcher, "two objects put on the stack simultaneously", 3)
 
 
 def test_a_planeswalker_question_does_not_find_planechase(searcher: Searcher) -> None:
