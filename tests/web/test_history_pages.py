@@ -43,6 +43,10 @@ def test_todays_number_pinned_to_an_old_edition_names_the_rule_there(client):
         404, "702.19b of 2026-01-16 is 502.9b here", "/en/cr/2006-10-01/502.9b")
     api = client.get("/api/v1/rules/en/702.19b?edition=2006-10-01").get_json()["error"]["suggestions"][0]
     assert api == {"label": "702.19b of en-2026-01-16 is 502.9b here", "url": "/api/v1/rules/en/502.9b?edition=en-2006-10-01"}
+    # typed in the search box of a page of 2006 (pinned): that 404, not today's 702.19b without a word
+    searched = client.get("/search?q=702.19b&lang=en&edition=en-2006-10-01")
+    assert searched.headers["Location"] == "/en/cr/2006-10-01/702.19b"
+    assert client.get("/search?q=502.9b&lang=en&edition=2006-10-01").headers["Location"] == "/en/cr/2006-10-01/502.9b"
 
 
 def test_a_translations_404_for_an_english_number_names_the_rule_it_is_there(client):

@@ -218,8 +218,12 @@ def test_the_header_search_box_searches_the_pages_language_and_older_edition(cli
     older = _header_fields(client, "/en/cr/2021-11-19/103.4")
     assert client.get("/search", query_string={"q": "702.19b", **older}).headers["Location"] == \
         "/en/cr/2021-11-19/702.19b"
-    # a number the older edition lacks opens in the newest edition, not on "no rule matches"
-    assert client.get("/search", query_string={"q": "704.5j", **older}).headers["Location"] == "/en/cr/704.5j"
+    # a number the older edition lacks opens its 404, not "no rule matches" nor the newest edition's
+    # rule unsaid: it says the edition lacks it and links the editions that hold it
+    typed_older = client.get("/search", query_string={"q": "704.5j", **older})
+    assert typed_older.headers["Location"] == "/en/cr/2021-11-19/704.5j"
+    missing = client.get(typed_older.headers["Location"])
+    assert missing.status_code == 404 and "/en/cr/704.5j" in [a["href"] for a in soup(missing).select(".suggestions a")]
     scoped = soup(client.get("/search", query_string={"q": "trample", **older}))
     assert scoped.select_one("a.unpinned-search")["href"] == "/search?q=trample&lang=en"  # the way out of 2021-11-19
 

@@ -44,8 +44,8 @@ def search() -> Response | str:
         lang = args.lang or (written if written in state.store().languages() else None)
         store = state.store()
         edition = args.edition or store.find_edition(lang or "en")
-        if not store.rules_numbered(edition.id, number) and args.edition is not None:
-            edition = store.find_edition(edition.lang)  # asked from an older edition's page: 702.19b now
+        if args.edition is not None:  # asked from a pinned page: that edition's rule, or its 404 saying where it is
+            return redirect(state.urls().rule(edition.lang, number, edition))
         held = bool(store.rules_numbered(edition.id, number))
         holding = [] if held else store.editions_having(number)
         edition = next((e for e in holding if e.lang == edition.lang), edition)  # an older number: the newest holding it
