@@ -67,7 +67,7 @@ def _corrected_run(searcher: WhooshSearcher, run: str, lang: str, speller: Spell
     held = not thorough and held_in_texts(searcher.reader(), run, lang)
     if held and (speller.knows(run) or phrase_held(searcher, run, lang)):
         return run
-    return speller.correct(run) or run
+    return speller.correct(run, thorough) or run
 
 
 def held_in_texts(reader: whoosh.reading.IndexReader, text: str, lang: str,

@@ -69,11 +69,12 @@ class KanjiHomophones:
                 for position in (0, 1):
                     self._by_kept.setdefault((position, word[position]), []).append(word)
 
-    def correct(self, word: str) -> str | None:
+    def correct(self, word: str, thorough: bool = False) -> str | None:
         """The heaviest vocabulary word that keeps one kanji of ``word`` (two kanji) in place and
         reads its other kanji alike (see the module); None when ``word`` is not two kanji, is a
-        vocabulary word or a word of everyday Japanese (``is_word``), or no word does."""
-        if not TWO_KANJI.fullmatch(word) or word in self.weights or is_word(word):
+        vocabulary word or (unless ``thorough``: a query that found nothing) a word of everyday
+        Japanese (``is_word``), or no word does."""
+        if not TWO_KANJI.fullmatch(word) or word in self.weights or not thorough and is_word(word):
             return None
         found = []
         for position in (0, 1):

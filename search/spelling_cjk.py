@@ -109,14 +109,16 @@ class CJKSpeller:
         word = self.forms.get(_folded(kana))
         return word if word is not None and KANJI_RUN.search(word) else None
 
-    def correct(self, word: str) -> str | None:
+    def correct(self, word: str, thorough: bool = False) -> str | None:
         """The closest vocabulary word to ``word`` (an NFKC Hangul or kana/kanji run, or a Hangul word
-        ending in a particle), or None when none is within ``max_distance`` or ``word`` is one."""
+        ending in a particle), or None when none is within ``max_distance`` or ``word`` is one;
+        ``thorough`` (a query that found nothing as typed) reads a word of everyday Japanese of
+        two kanji as a slip too (``search.kanji_sounds``)."""
         korean = bool(_HANGUL.fullmatch(word))
         stems = [(word[: -len(p)], p) for p in PARTICLES if korean and word.endswith(p) and len(word) - len(p) >= 2]
         if any(stem in self.forms for stem, _ in stems):  # a vocabulary word and its particle (행동에는, 후유증이)
             return None
-        found = self._closest(word)
+        found = self._closest(word, thorough)
         if found is not None:
             return found
         for stem, particle in stems:  # a Korean word is corrected without its particle, then it is put back
@@ -125,7 +127,7 @@ class CJKSpeller:
                 return corrected + agreeing(corrected, particle)
         return None
 
-    def _closest(self, word: str) -> str | None:
+    def _closest(self, word: str, thorough: bool = False) -> str | None:
         if word in self.weights:
             return None
         limit = max_distance(word)
@@ -142,7 +144,7 @@ class CJKSpeller:
                 target = self.forms[form]
                 ranked.append((found, osa_distance(word, form), -self.weights.get(target, 0), target))
         if not ranked:  # two kanji: a homophone slip only (墓池 -> 墓地)
-            return self._homophones.correct(word)
+            return self._homophones.correct(word, thorough)
         return min(ranked)[3] if min(ranked)[3] != word else None
 
 

@@ -69,10 +69,11 @@ class ChineseSpeller:
         """None: Chinese has no kana (the interface of ``search.spelling_cjk.CJKSpeller``)."""
         return None
 
-    def correct(self, run: str) -> str | None:
+    def correct(self, run: str, thorough: bool = False) -> str | None:
         """``run`` (Chinese characters) with its longest stretch that is no vocabulary word but
         sounds like one written as that word (see module); None when no stretch does, or ``run``
-        is a vocabulary word."""
+        is a vocabulary word. ``thorough`` (a query that found nothing as typed) also corrects a
+        word of everyday Chinese: 避邪 ("ward off evil") found no rule, 辟邪 (hexproof) is 702.11."""
         if run in self.weights or not self.weights or not HAN_WORD.fullmatch(run):
             return None
         in_context = sound(run).split(" ")  # one reading of the whole run: a stretch's is its slice
@@ -82,17 +83,18 @@ class ChineseSpeller:
                      for start in range(len(run) - length + 1)
                      for stretch in [run[start : start + length]]
                      for word in self._sounding_like(stretch, (in_context[start : start + length],
-                                                               by_char[start : start + length]))
+                                                               by_char[start : start + length]), thorough)
                      if (shared := len(set(word) & set(stretch)))]
             if found:
                 *_, word, start = max(found)
                 return run[:start] + word + run[start + length :]
         return None
 
-    def _sounding_like(self, stretch: str, syllables: tuple[list[str], list[str]]) -> list[str]:
+    def _sounding_like(self, stretch: str, syllables: tuple[list[str], list[str]], thorough: bool) -> list[str]:
         """The vocabulary words read as ``stretch`` is (``syllables``: in context, by character);
-        none when ``stretch`` is itself a word (of the vocabulary, or of everyday Chinese: ``is_word``)."""
-        if stretch in self.weights or self._is_word(stretch):
+        none when ``stretch`` is itself a word (of the vocabulary, or unless ``thorough`` of
+        everyday Chinese: ``is_word``)."""
+        if stretch in self.weights or not thorough and self._is_word(stretch):
             return []
         by_sound = self._sounds()
         words = (word for reading in dict.fromkeys(" ".join(s) for s in syllables) for word in by_sound.get(reading, ()))

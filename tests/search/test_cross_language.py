@@ -257,6 +257,7 @@ def test_a_korean_typo_is_corrected_with_the_particle_its_noun_takes(kb, query: 
     ("被反击的咒雨会去哪里", "被反击的咒语会去哪里", ["701.5a"]),
     ("迟续性效应的互动", "持续性效应的互动", ["613"]),  # a name, corrected whole before it is cut
     ("衍生伍", "衍生物", ["111"]),  # jieba cut it into 衍生 and 伍
+    ("避邪", "辟邪", ["702.11", "702.11a"]),  # a word of everyday Chinese ("ward off evil") that found nothing
 ])
 def test_a_chinese_slip_of_the_input_method_is_corrected_by_sound(kb, query: str, corrected: str, first) -> None:
     found = kb.find(query, lang="zh", limit=len(first))

@@ -90,6 +90,8 @@ def test_two_kanji_are_corrected_only_to_a_word_read_alike() -> None:
     # a word of everyday Japanese is typed as itself; a kanji's name reading (輝: アキラ) is no reading
     prizes = CJKSpeller(Vocabulary(names={"賞品": 5, "全体": 9, "意味": 9}))
     assert [prizes.correct(word) for word in ("商品", "輝体", "意見", "賞金")] == [None, None, None, None]
+    # unless the query found nothing as typed (``thorough``): then it is read as a slip too
+    assert [prizes.correct(word, thorough=True) for word in ("商品", "輝体", "賞金")] == ["賞品", None, None]
 
 
 def test_a_run_longer_than_any_form_is_not_corrected_nor_cut_into_its_deletions(monkeypatch) -> None:

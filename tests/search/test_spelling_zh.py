@@ -51,6 +51,7 @@ def test_a_word_of_everyday_chinese_is_no_slip() -> None:
     assert speller.correct("依存") is None  # "dependency" (the CR says 从属), not 遗存, read alike
     assert ChineseSpeller({"遗存": 3}).correct("依存") == "遗存"  # without jieba's dictionary
     assert (speller.correct("死处"), speller.correct("践蹋")) == ("死触", "践踏")  # slips are no words
+    assert speller.correct("依存", thorough=True) == "遗存"  # a query that found nothing as typed
 
 
 def test_the_chinese_vocabulary_is_the_names_and_the_words_the_texts_use_twice() -> None:
