@@ -77,6 +77,7 @@ class Rule:
     - ``flags``: what the parser noticed, e.g. ``"duplicate-number"`` (the publisher printed the
       number twice), ``"out-of-sequence"`` (a number out of document order), ``"renumbered"``
       (a misprinted number the rule's place reads back: ``201.3a`` printed for 201.2a).
+    - ``printed_number``: the number as printed when it was read back (``renumbered``: ``"201.3a"``), else None.
     - ``source``/``line``: the file name and 1-based line the rule starts on.
     - ``defined_terms``: the terms its text says it defines (``This is called the “legend
       rule.”``), filled by the build (``ingest.annotate``) and read back from the store.
@@ -92,6 +93,7 @@ class Rule:
     source: str = ""
     line: int = 0
     defined_terms: tuple[str, ...] = ()
+    printed_number: str | None = None
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,9 @@ class RuleDisplay(NamedTuple):
     """One rule as a page prints it: ``number`` (canonical, also its fragment id), ``level``
     (0-3), ``printed`` (``702.19.``, ``702.19b``), ``legacy_anchor`` (``R70219b``), ``href`` (its
     own page), ``heading`` (the rule is a heading), ``text`` and ``examples`` as linked, escaped
-    HTML, ``duplicate`` (the publisher printed the number twice) and ``defined_terms`` (the terms its
-    text defines, from the store). A named tuple: a page makes hundreds, and a frozen dataclass
+    HTML, ``duplicate`` (the publisher printed the number twice), ``defined_terms`` (the terms its
+    text defines, from the store) and ``misprinted`` (the number as the source printed it, when the
+    parser read a misprint back: ``432.2b`` for 423.2b; else None). A named tuple: a page makes hundreds, and a frozen dataclass
     takes three times as long to make."""
 
     number: str
@@ -40,6 +41,7 @@ class RuleDisplay(NamedTuple):
     examples: tuple[Markup, ...]
     duplicate: bool
     defined_terms: tuple[str, ...] = ()
+    misprinted: str | None = None
 
 
 def printed_number(number: str, level: int | None = None) -> str:
@@ -76,6 +78,7 @@ def rule_displays(rules: Sequence[Rule], linked: Linker, lang: str, edition: Edi
             examples=tuple(linked(example.text, example.references) for example in rule.examples),
             duplicate="duplicate-number" in rule.flags,
             defined_terms=rule.defined_terms,
+            misprinted=rule.printed_number,
         ))
     return views
 

@@ -74,6 +74,8 @@ class _Draft:
     lines: list[str]
     examples: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    printed: str | None = None
+    """The number as printed, when ``number`` was read back from a misprint."""
 
 
 def parse_rules(
@@ -103,7 +105,7 @@ def parse_rules(
     diagnostics += flag_numbers(numbers, source=source)
     repaired, renumbered = misprinted_numbers(numbers, ["\n".join(d.lines) for d in drafts], source=source)
     for index, number in repaired.items():
-        drafts[index].number = number
+        drafts[index].printed, drafts[index].number = drafts[index].number, number
     diagnostics += renumbered
     glossary, back = _split_back_matter(paragraphs[end:])
     entries, glossary_diagnostics = parse_glossary(glossary, source=source)
@@ -261,6 +263,7 @@ def _rule(draft: _Draft, lang: str, source: str, listed: ContentsTitle | None) -
         flags=tuple(draft.flags),
         source=source,
         line=draft.paragraph.line,
+        printed_number=draft.printed,
     )
 
 

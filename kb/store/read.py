@@ -23,7 +23,7 @@ from kb.store.db import ReadOnlyDatabase
 from kb.store.schema import SCHEMA_VERSION
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_RULE_COLUMNS = "seq, number, title, title_en, text, flags, source, line"
+_RULE_COLUMNS = "seq, number, title, title_en, text, flags, source, line, printed"
 
 
 class Store:
@@ -130,6 +130,11 @@ class Store:
     def rules_numbered(self, edition_id: str, number: str) -> list[Rule]:
         """Every rule printed with ``number`` in the edition (two for a publisher's duplicate)."""
         return self._rules(edition_id, "number = ?", (number,))
+
+    def rules_printed_as(self, edition_id: str, number: str) -> list[Rule]:
+        """The rules of the edition whose misprinted number ``number`` the parser read back
+        (``Rule.printed_number``: en 2007-05-01 prints 432.2b for 423.2b), document order."""
+        return self._rules(edition_id, "printed = ?", (number,))
 
     def numbers(self, edition_id: str) -> frozenset[str]:
         """Every rule number the edition holds."""

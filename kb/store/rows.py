@@ -18,7 +18,7 @@ def chunks(seqs: list[int], size: int = CHUNK) -> list[list[int]]:
 
 
 def rules(db: sqlite3.Connection, edition_id: str, found: list[tuple]) -> list[Rule]:
-    """Rules from rows ``(seq, number, title, title_en, text, flags, source, line)`` of the edition,
+    """Rules from rows ``(seq, number, title, title_en, text, flags, source, line, printed)`` of the edition,
     with their examples, references and defined terms."""
     if not found:
         return []
@@ -28,13 +28,13 @@ def rules(db: sqlite3.Connection, edition_id: str, found: list[tuple]) -> list[R
     example_refs = references(db, edition_id, "example", seqs)
     defined = _defined_terms(db, edition_id, seqs)
     out = []
-    for seq, number, title, title_en, text, flags, source, line in found:
+    for seq, number, title, title_en, text, flags, source, line, printed in found:
         exs = tuple(
             Example(text_, tuple(example_refs.get((seq, idx), ()))) for idx, text_ in examples.get(seq, [])
         )
         out.append(
             Rule(number, text, title, title_en, exs, tuple(refs.get((seq, None), ())),
-                 tuple(json.loads(flags)), source, line, tuple(defined.get(seq, ())))
+                 tuple(json.loads(flags)), source, line, tuple(defined.get(seq, ())), printed)
         )
     return out
 

@@ -7,7 +7,8 @@ from these tables and holds nothing they lack.
 - ``editions(id, lang, effective_date, title, sources)``: ``effective_date`` ISO or NULL,
   ``sources`` a JSON list of file names.
 - ``rules(edition, seq, number, parent, level, section, title, title_en, text, flags, source,
-  line)``: ``flags`` a JSON list. One row per printed rule: a number printed twice has two rows.
+  line, printed)``: ``flags`` a JSON list; ``printed`` the number as printed when the parser read
+  a misprint back (``renumbered``), else NULL. One row per printed rule: a number printed twice has two rows.
 - ``examples(edition, rule_seq, idx, text)``.
 - ``glossary(edition, seq, term, definition, source, line)``.
 - ``refs(id, edition, holder, holder_seq, example_idx, start, end, text)``: one row per
@@ -49,11 +50,12 @@ from these tables and holds nothing they lack.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 """2: references' target spans and resolution, defined terms, glossary names, vocabulary.
 3: alignment of editions (chain, lineage, links, counterparts).
 4: the term dictionary (terms).
-5: merges and splits (parts)."""
+5: merges and splits (parts).
+6: the number a misprinted rule was printed with (rules.printed)."""
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
@@ -62,7 +64,7 @@ CREATE TABLE editions(id TEXT PRIMARY KEY, lang TEXT NOT NULL, effective_date TE
 CREATE TABLE rules(edition TEXT NOT NULL, seq INTEGER NOT NULL, number TEXT NOT NULL,
                    parent TEXT, level INTEGER NOT NULL, section TEXT NOT NULL, title TEXT,
                    title_en TEXT, text TEXT NOT NULL, flags TEXT NOT NULL, source TEXT NOT NULL,
-                   line INTEGER NOT NULL, PRIMARY KEY(edition, seq));
+                   line INTEGER NOT NULL, printed TEXT, PRIMARY KEY(edition, seq));
 CREATE INDEX rules_number ON rules(edition, number);
 CREATE INDEX rules_parent ON rules(edition, parent);
 CREATE TABLE examples(edition TEXT NOT NULL, rule_seq INTEGER NOT NULL, idx INTEGER NOT NULL,

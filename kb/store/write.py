@@ -59,11 +59,11 @@ class StoreWriter:
 
     def _add_rule(self, edition: str, seq: int, rule: Rule) -> None:
         self._db.execute(
-            "INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 edition, seq, rule.number, numbers.parent(rule.number), numbers.level(rule.number),
                 numbers.section_of(rule.number), rule.title, rule.title_en, rule.text,
-                json.dumps(list(rule.flags)), rule.source, rule.line,
+                json.dumps(list(rule.flags)), rule.source, rule.line, rule.printed_number,
             ),
         )
         self._add_refs(edition, "rule", seq, None, rule.references)

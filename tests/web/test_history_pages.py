@@ -542,3 +542,20 @@ def test_a_compare_pinned_to_a_translations_date_shows_the_english_it_follows(cl
     assert "이 ko 번역이 따르는 영어 판입니다." in english.get_text(" ", strip=True)
     assert page(client, "/compare/2017-08-25/702.19b").select_one("section.column.lang-en")["data-edition"] == (
         "en-2017-08-25")  # an English reader's date: the English of that date, as before
+
+
+def test_a_misprinted_number_opens_the_rule_it_was_read_back_as_and_the_rule_says_so(client):
+    # en 2006-10-01 prints 432.2b between 423.2a and 423.3 (no 432.2b anywhere); every Korean
+    # edition of 2016-2021 prints 702.212 for 702.22b: a judge holding the printed text types those
+    printed = client.get("/en/cr/2006-10-01/432.2b")
+    assert (printed.status_code, printed.headers["Location"]) == (302, "/en/cr/2006-10-01/423.2b")
+    flag = page(client, "/en/cr/2006-10-01/423.2b").select_one("article[data-number='423.2b'] p.flag.misprinted")
+    assert flag.get_text(" ", strip=True) == "Printed as 432.2b, a misprint: its place in the rules reads 423.2b."
+    korean = client.get("/ko/cr/2016-11-11/702.212")
+    assert korean.headers["Location"] == "/ko/cr/2016-11-11/702.22b"
+    assert page(client, "/ko/cr/2016-11-11/702.22b").select_one("p.flag.misprinted") is not None
+    assert page(client, "/ko/cr/2016-11-11/702.22a").select_one("p.flag.misprinted") is None
+    api = client.get("/api/v1/rules/ko/702.22b?edition=2016-11-11").get_json()
+    assert (api["number"], api["printed_number"], api["flags"]) == ("702.22b", "702.212", ["renumbered"])
+    # a misprint of a number the edition also prints (ko 2021-11-19's second 101.4d) is that rule's page
+    assert client.get("/ko/cr/2021-11-19/101.4d").status_code == 200

@@ -65,9 +65,9 @@ def rule_json(store: Store, edition: Edition, number: str) -> dict:
 
     ``{"lang", "edition": edition_json, "number", "title", "title_en", "text",
     "examples": [{"text", "references": [reference_json]}], "references": [reference_json],
-    "flags": [str], "source", "line", "parent": number | null, "previous": number | null,
-    "next": number | null, "subrules": [{"number", "title", "title_en", "text", "examples",
-    "references", "flags", "source", "line"}] (every rule under it, document order; a
+    "flags": [str], "printed_number": number as misprinted | null, "source", "line", "parent": number | null,
+    "previous": number | null, "next": number | null, "subrules": [{"number", "title", "title_en", "text",
+    "examples", "references", "flags", "printed_number", "source", "line"}] (every rule under it, document order; a
     publisher's second printing of the same number is listed here too),
     "cited_by": [{"number", "title", "text"}] (rules whose text or examples cite it),
     "glossary_cited_by": [terms whose definition cites it],
@@ -120,6 +120,7 @@ def _rule_body(rule: Rule) -> dict:
         ],
         "references": [reference_json(r) for r in rule.references],
         "flags": list(rule.flags),
+        "printed_number": rule.printed_number,
         "source": rule.source,
         "line": rule.line,
     }

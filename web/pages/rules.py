@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
 from kb import numbers
@@ -155,7 +155,12 @@ def _rules_shown(edition: Edition, number: str) -> list[Rule]:
 
 
 def _not_found(edition: Edition, number: str) -> None:
+    """Abort: a 302 to the rule the edition misprinted as ``number`` (en 2007-05-01's 432.2b is its
+    423.2b, which says so), else the 404 naming where ``number`` is."""
     store, urls, labels = state.store(), state.urls(), state.labels()
+    misprinted = store.rules_printed_as(edition.id, number)
+    if misprinted:
+        abort(redirect(urls.rule(edition.lang, misprinted[0].number, edition), 302))
     held = state.coverage_of(edition)
     stand_in = english_stand_in(store, edition) if held and not held.holds(number) else None
     if stand_in is not None and store.rules_numbered(stand_in.id, number):

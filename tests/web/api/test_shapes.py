@@ -34,7 +34,7 @@ def test_rule_view_of_a_rule_with_subrules_and_citations(store):
         "number": "702.19a", "title": None, "title_en": None, "text": a.text,
         "examples": [],
         "references": [{"text": "See rule 510", "start": 205, "end": 217, "targets": ["510"], "resolved": ["510"]}],
-        "flags": [], "source": "2026-01-16.txt", "line": 4068,
+        "flags": [], "printed_number": None, "source": "2026-01-16.txt", "line": 4068,
         "parent": "702.19", "previous": "702.19", "next": "702.19b",
         "subrules": [],
         "cited_by": [],
