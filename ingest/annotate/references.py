@@ -40,7 +40,11 @@ _SECTION = r"[1-9](?!\d)(?!\.\d)"
 _BEFORE = r"(?<![0-9A-Za-z.$#/\\\-–])(?<!\d,)"
 """What may not stand right before a number: it would be part of a longer number, a word or a path."""
 _SENTENCE_END = ".)”\"!?:。"
-_DASH = r"[-‐‑–−~〜]"
+_DASH = r"(?:[-‐‑–−]|\s[-–]\s(?!a\s)|\s?[~〜]\s?(?:rules?\s*)?|\s*から\s*(?:rules?\s*)?|至|\?(?=[0-9a-z]))"
+"""What joins the ends of a range: a dash (``601.2a–d``; spaced, ``601.2e - g``, as en 2012-02-01 prints
+it), a wave dash (``704.5k〜p``, ja ``601.2f～rule 601.2h``), Japanese から (``608.2c から rule
+608.2m``), Chinese 至 (``509.1b至c``), or the ``?`` a text of en 2008-05-01 and 2009-05-01 or ko
+2016-07-22 prints for its dash (``306?311``, ``409.1f?h``)."""
 _RANGE_END = _NUMBER + r"|\d{1,2}(?![\d.A-Za-z])|[a-z](?![A-Za-z])"
 _KEYWORD = {
     "en": r"(?<![A-Za-z])(?i:(?:sub)?rules?|sections?)(?:\s*\.)?\s*",
@@ -69,8 +73,10 @@ _Group = tuple[int, int, list[_Target]]
 _SECTION_WORDS = {
     "ko": r"|(?<![\d.])(?P<ko_section>[1-9])\s?절(?![차반])",
     "zh": r"|第(?P<ko_section>[1-9])章",
+    "ja": rf"|(?P<ja_see>{_BEFORE}[1-9]\d{{2}})(?=\s*(?:〔[^〕\n]{{1,60}}〕)?\s*参照)",
 }
-"""A section cited by its own word, not by a keyword: ``8절``, ``第8章``."""
+"""A section cited by its own word, not by a keyword: ``8절``, ``第8章``; and a Japanese three-digit
+rule cited by the 参照 ("see") after it (``727〔RADカウンター〕参照``, ``(719 参照)``)."""
 
 
 def _anchor_pattern(lang: str) -> re.Pattern[str]:
@@ -122,7 +128,7 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
         if first is None:
             pos = match.start() + 1
             continue
-        items = _KEYWORD_ITEM if match.group("keyword") or match.group("see") else _BARE_ITEM
+        items = _KEYWORD_ITEM if match.group("keyword") or match.group("see") or match.groupdict().get("ja_see") else _BARE_ITEM
         groups = _follow_list(norm, first, items, _LIST_WORDS[lang])
         refs += [_reference(text, start, end, found) for start, end, found in groups]
         pos = groups[-1][1]
@@ -133,8 +139,9 @@ def _first_item(match: re.Match[str], text: str) -> _Group | None:
     """Span start, end and targets of the first item an anchor matched, or None when it is no citation."""
     if match.groupdict().get("ko_section"):
         return match.start(), match.end(), [(match.group("ko_section"), match.span("ko_section"))]
-    if match.group("see"):
-        return match.start("see"), match.end("see"), [(match.group("see"), match.span("see"))]
+    for see in ("see", "ja_see"):
+        if match.groupdict().get(see):
+            return match.start(see), match.end(see), [(match.group(see), match.span(see))]
     if match.group("bare"):
         if _is_run_in_number(text, match):
             return None

@@ -158,6 +158,17 @@ ENGLISH = [
         '(See rule 420, "State-Based Effects.") 506.4. The subgame proceeds like a normal game.',
         (R(5, 13, "rule 420", ("420",)),),
     ),
+    # en/2012-02-01.txt 117.2: a range whose dash has spaces around it
+    (
+        "Paying the cost to cast a spell or activate an activated ability follows the steps in rules 601.2e - g.",
+        (R(86, 102, "rules 601.2e - g", ("601.2e", "601.2f", "601.2g")),),
+    ),
+    # en/2009-05-01.txt 410.9: the file prints ? for its en dash (as for every character outside ASCII)
+    (
+        'Some abilities trigger when creatures block or are blocked in combat. (See rules 306?311 and rule '
+        '500, "Legal Attacks and Blocks.")',
+        (R(75, 88, "rules 306?311", ("306", "307", "308", "309", "310", "311")), R(93, 101, "rule 500", ("500",))),
+    ),
 ]
 
 KOREAN = [
@@ -318,6 +329,20 @@ JAPANESE = [
         "遅延誘発型能力のコントローラーについては、ｒｕｌｅ ６０３．７ｄ－ｆ 参照。",
         (R(21, 34, "ｒｕｌｅ ６０３．７ｄ－ｆ", ("603.7d", "603.7e", "603.7f")),),
     ),
+    # ja/2026-01-16.txt 903.13g and 608.2: ranges written with a second "rule" after ～ or から
+    ("rule 903.6 ～rule 903.11 参照。",
+     (R(0, 23, "rule 903.6 ～rule 903.11", ("903.6", "903.7", "903.8", "903.9", "903.10", "903.11")),)),
+    ("その後で rule 608.2c から rule 608.2m で記",
+     (R(5, 31, "rule 608.2c から rule 608.2m",
+        ("608.2c", "608.2d", "608.2e", "608.2f", "608.2g", "608.2h", "608.2i", "608.2j", "608.2k", "608.2m")),)),
+    # ja/2026-01-16.txt 205.3h and 122.1i: a three-digit rule cited by 参照 alone, maybe after its title
+    ("「事件／Case」(719 参照)「クラス", (R(10, 13, "719", ("719",)),)),
+    ("誘発型能力を誘発させる。727〔RADカウンター〕参照。", (R(12, 15, "727", ("727",)),)),
+]
+
+CHINESE = [
+    # zh/2024-04-12.txt glossary 躲避式异能: 至 ("to") joins a range
+    ("限制哪些生物可以阻挡攻击生物的异能。参见规则509.1b至c。", (R(20, 30, "规则509.1b至c", ("509.1b", "509.1c")),)),
 ]
 
 NOT_REFERENCES = [
@@ -341,6 +366,8 @@ NOT_REFERENCES = [
     ("ja", "それぞれのプレイヤーは20点の初期ライフ総量を持ってゲームを始める。"),
     # seeds/001 header: an edition number and a date
     ("ja", "マジック総合ルール(和訳 20230901.0 版)"),
+    # en/2009-05-01.txt copyright line: years joined by the ? the file prints for a dash
+    ("en", "are trademarks of Wizards of the Coast LLC in the U.S.A. and other countries. ?1993?2009 Wizards. U.S. Pat. No. RE 37,"),
 ]
 
 
@@ -362,6 +389,11 @@ def test_korean_forms(text: str, expected: tuple[R, ...]) -> None:
 @pytest.mark.parametrize(("text", "expected"), JAPANESE)
 def test_japanese_forms(text: str, expected: tuple[R, ...]) -> None:
     assert found(text, "ja") == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), CHINESE)
+def test_chinese_forms(text: str, expected: tuple[R, ...]) -> None:
+    assert found(text, "zh") == expected
 
 
 @pytest.mark.parametrize(("lang", "text"), NOT_REFERENCES)
