@@ -31,8 +31,9 @@ from functools import lru_cache
 from kb.model import LANGUAGES, Reference
 from kb.numbers import InvalidRuleNumber, expand_range, level, parse_number
 
-_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-"""Full-width ASCII (``７０２．１９ｂ``, ``（``) to ASCII, one character for one: spans stay valid."""
+_FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20, 0xFF0C: ord("、")}
+"""Full-width ASCII (``７０２．１９ｂ``, ``（``) to ASCII, one character for one: spans stay valid. The
+full-width comma is the list mark 、 (``规则403.3，603.6a``: as ``,`` it read as a thousands comma)."""
 
 _NUMBER = r"[1-9]\d{2}(?:\.\d+(?:\.?[a-z](?![A-Za-z]))?)?(?!\d)"
 _DOTTED = r"[1-9]\d{2}\.\d+(?:\.?[a-z](?![A-Za-z]))?(?!\d)"
@@ -58,7 +59,7 @@ _SEPARATOR = {
     "ja": r"\s*[,、]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*(?:および|及び|または|と|や)\s*",
     "zh": r"\s*[,、]\s*(?:(?:and|or|以及|和|或)\s*)?|\s+(?:and|or)\s+|\s*(?:以及|和|或者|或|及|与)\s*",
 }
-_TITLE = r",?\s*(?:[“\"'‘「『](?P<title>[^”\"'’」』\n]{1,100})[”\"'’」』]|〔[^〕\n]{1,60}〕)"
+_TITLE = r"[,、]?\s*(?:[“\"'‘「『](?P<title>[^”\"'’」』\n]{1,100})[”\"'’」』]|〔[^〕\n]{1,60}〕)"
 _AFTER_TITLE = r"\s*(?:,\s*)?(?:(?:and|or|및|와|과|および|、|以及|和|或)\s*)?"
 _COUNTER = r"(?!\s*(?:장|점|개|명|번|턴|枚|点|人|個|%|cards?\b|life\b))"
 """A three-digit item continuing a list must not be a count (``100장``, ``100 cards``)."""

@@ -343,6 +343,11 @@ JAPANESE = [
 CHINESE = [
     # zh/2024-04-12.txt glossary 躲避式异能: 至 ("to") joins a range
     ("限制哪些生物可以阻挡攻击生物的异能。参见规则509.1b至c。", (R(20, 30, "规则509.1b至c", ("509.1b", "509.1c")),)),
+    # zh/2024-04-12.txt glossary 进入战场: a list of full-width commas (603.6a was read as "3,603" in "3，603.6a")
+    ("一个永久物当被创造时“进入战场”。参见规则403.3，603.6a，603.6d以及614.12。",
+     (R(19, 48, "规则403.3，603.6a，603.6d以及614.12", ("403.3", "603.6a", "603.6d", "614.12")),)),
+    # zh/2024-04-12.txt 116.1: a title after a full-width comma ends the item, and the list goes on
+    ("（参见规则703，“回合动作”和704，“状态动作”。）", (R(3, 8, "规则703", ("703",)), R(16, 19, "704", ("704",)))),
 ]
 
 NOT_REFERENCES = [
