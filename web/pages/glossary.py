@@ -14,6 +14,7 @@ from kb.model import Edition, GlossaryEntry
 from web import args, state
 from web.errors import abort_with
 from web.i18n import LANGUAGE_NAMES
+from web.glossary_links import definition_html
 from web.render import linker, translation_linker
 from web.glossary_lookup import english_glossary, entry_for, entry_named
 from web.terms import in_other_languages
@@ -49,8 +50,8 @@ def entry(lang: str, term: str) -> Response | str:
         _not_found(edition, term)
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
-    return render_template("glossary/entry.html", edition=edition, entry=found, linked=linker(edition),
-                           canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
+    return render_template("glossary/entry.html", edition=edition, entry=found,
+                           definition=definition_html(edition, edition, found, linker(edition)), canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
 
 
@@ -62,7 +63,7 @@ def _english_entry(edition: Edition, english: Edition, found: GlossaryEntry, ter
     if found.term != term:
         return redirect(state.urls().glossary(edition.lang, found.term, edition), 302)
     return render_template("glossary/entry.html", edition=edition, entry=found, english=english,
-                           linked=translation_linker(english, edition),
+                           definition=definition_html(edition, english, found, translation_linker(english, edition)),
                            canonical=state.urls().absolute(state.urls().glossary(edition.lang, found.term, edition)),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, "en"))
 

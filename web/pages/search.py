@@ -22,6 +22,7 @@ from web.args import SearchArgs, script_languages, search_args
 from web.i18n import LANGUAGE_NAMES
 from web.display import hit_displays
 from web.render import Linker, linker, translation_linker
+from web.glossary_links import definition_html
 from web.glossary_lookup import Glossed, searched_entry
 
 bp = Blueprint("search", __name__)
@@ -72,7 +73,7 @@ def search() -> Response | str:
                                  hits[0].edition if hits else None)
     return render_template("search/results.html", query=args.query, args=args, hits=hits, corrected=corrected,
                            cards=cards, page=page, more=more, first=PAGE_LIMIT * (page - 1) + 1, glossed=glossed,
-                           linked=_glossary_linker(glossed) if glossed else None,
+                           linked=_glossary_linker(glossed) if glossed else None, glossary_definition=definition_html,
                            languages=state.store().languages(), other_script=other_script,
                            by_script=_by_script(args),
                            searched_as=searched_as if searched_as != " ".join(args.query.split()) else None)
