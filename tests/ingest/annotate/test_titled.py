@@ -70,6 +70,23 @@ def test_a_title_two_rules_hold_names_neither() -> None:
     assert isinstance(refs[0], Reference) and refs[0].targets == ("101",)
 
 
+@pytest.mark.parametrize(("text", "titles", "expected"), [
+    # en 2024-03-08 702.145b: Day and Night is 728 there (727 Merging with Permanents)
+    ("“This permanent can’t transform except due to its daybound ability.” See rule 727, “Day and Night.”",
+     {"727": "Merging with Permanents", "728": "Day and Night"}, [("rule 727", ("728",))]),
+    # en 2025-06-06 glossary Endure: 702.62 is Suspend; Endure is the keyword action 701.63
+    ("A keyword ability that lets you choose put +1/+1 counters on a creature or create a Spirit creature token. "
+     "See rule 702.62, “Endure.”", {"702.62": "Suspend", "701.63": "Endure"}, [("rule 702.62", ("701.63",))]),
+    # en 2023-06-16 117.2b: titles that agree with their numbers stay
+    ("(See rule 604, “Handling Static Abilities,” and rule 611, “Continuous Effects.”)",
+     {"604": "Handling Static Abilities", "611": "Continuous Effects", "613": "Interaction of Continuous Effects"},
+     [("rule 604", ("604",)), ("rule 611", ("611",))]),
+])
+def test_an_english_citation_goes_to_the_rule_its_quoted_title_names(text: str, titles: dict, expected: list) -> None:
+    refs = find_references(text, "en")
+    assert _targets(retarget_by_title(refs, text, titles, titled_rules(titles))) == expected
+
+
 @pytest.mark.corpus
 def test_the_rule_page_links_the_rule_the_title_names(languages_kb: Path) -> None:
     from bs4 import BeautifulSoup
