@@ -126,9 +126,63 @@ def definition_html(shown_in: Edition, holder: Edition, entry: GlossaryEntry, li
     sends the reader to linked to their pages in ``shown_in``'s glossary; ``holder`` is the edition
     whose glossary holds the entry (the English one an edition omitting its glossary shows). The
     glossary's names are read once per build."""
+    spans = term_spans(entry.definition, holder.lang, _keys(holder), entry.term)
+    return linked_definition(entry.definition, entry.references, linked, spans,
+                             lambda term: state.urls().glossary(shown_in.lang, term, shown_in))
+
+
+_POINTER = re.compile(r"under [“\"?](?P<under>[^”\"?\n]{1,40})[”\"?] in the glossary"
+                      r"|the [“\"?](?P<entry>[^”\"?\n]{1,40})[”\"?] entry in the glossary"
+                      r"|[Ss]ee glossary, [“\"?](?P<see>[^”\"?\n]{1,40}?)[.,]?[”\"?]")
+"""A rule text of the English editions of 2002-2009 sending the reader to a glossary entry: ``under
+"Creature Types" in the glossary``, ``the "Creature Types" entry in the glossary``, ``(See glossary,
+"Timestamp Order.")`` (the ``?`` of the 2008-2009 texts for their quotes)."""
+
+
+_LISTED = re.compile(r"in the glossary at the end of this document under (?P<names>[^()]*)")
+"""``(You can find complete lists of subtypes in the glossary at the end of this document under
+"Creature Types," "Land Types," and so on.)`` (en 2006-10-01 to 2009-05-01, 205.3d)."""
+_QUOTED_NAME = re.compile(r"[“\"?](?P<name>[^”\"?\n]{1,40}?)[,.]?[”\"?]")
+
+
+def glossary_pointers(text: str, keys: Mapping[str, str]) -> list[TermSpan]:
+    """The spans of a rule's ``text`` naming an entry of ``keys`` (``term_keys``) as in the glossary,
+    in order."""
+    named = [(m.start(g), m.end(g)) for m in _POINTER.finditer(text)
+             for g in ("under", "entry", "see") if m.group(g)]
+    for listed in _LISTED.finditer(text):
+        named += [(m.start("name") + listed.start("names"), m.end("name") + listed.start("names"))
+                  for m in _QUOTED_NAME.finditer(listed.group("names"))]
+    found = []
+    for start, end in sorted(named):
+        name = _folded(text[start:end])  # the glossary's entry is "Creature Type", the rules say "Creature Types"
+        term = keys.get(name) or (keys.get(name[:-1]) if name.endswith("s") else None)
+        if term is not None:
+            found.append((start, end, term))
+    return found
+
+
+def with_glossary(edition: Edition, linked: Linker) -> Linker:
+    """``linked`` (a rule text's ``Linker``) that also links the glossary entries an English rule
+    text sends the reader to (``glossary_pointers``) to the edition's glossary pages; ``linked``
+    itself for another language or an edition without a glossary."""
+    if edition.lang != "en":
+        return linked
+    keys = _keys(edition)
+    if not keys:
+        return linked
+
+    def link(text: str, references: Sequence[Reference]) -> Markup:
+        spans = glossary_pointers(text, keys) if "glossary" in text else []
+        return linked_definition(text, references, linked, spans, lambda term: state.urls().glossary(
+            edition.lang, term, edition)) if spans else linked(text, references)
+
+    return link
+
+
+def _keys(holder: Edition) -> dict[str, str]:
+    """``term_keys`` of the glossary of ``holder``, read once per build."""
     keys = state.cache("glossary keys")
     if holder.id not in keys:
         keys[holder.id] = term_keys(state.store().glossary(holder.id), holder.lang)
-    spans = term_spans(entry.definition, holder.lang, keys[holder.id], entry.term)
-    return linked_definition(entry.definition, entry.references, linked, spans,
-                             lambda term: state.urls().glossary(shown_in.lang, term, shown_in))
+    return keys[holder.id]

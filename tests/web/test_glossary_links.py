@@ -61,3 +61,22 @@ def test_an_entry_that_only_points_to_another_links_it(history_kb) -> None:
     assert links("/ko/glossary/Deal") == [("Damage", "/ko/glossary/Damage")]  # the English glossary a Korean page shows
     searched = BeautifulSoup(client.get("/search?q=deal&lang=en").get_data(as_text=True), "html.parser")
     assert [a["href"] for a in searched.select("aside.glossary-hit p.definition a")] == ["/en/glossary/Damage"]
+
+
+@pytest.mark.corpus
+def test_an_old_rule_sending_the_reader_to_the_glossary_links_the_entry(history_kb) -> None:
+    client = create_app({"KB_DIR": str(history_kb), "TESTING": True}).test_client()
+
+    def links(url: str, number: str) -> list[tuple[str, str]]:
+        page = BeautifulSoup(client.get(url).get_data(as_text=True), "html.parser")
+        return [(a.get_text(), a["href"]) for a in page.select(f"article[data-number='{number}'] a.glossary-ref")]
+
+    # en 2009-05-01 212.6f: '(You can find the complete list of land subtypes under "Land Types" in the
+    # glossary at the end of this document.)'
+    assert links("/en/cr/2009-05-01/212.6f", "212.6f") == [("Land Types", "/en/glossary/Land%20Type?edition=2009-05-01")]
+    # en 2006-10-01 205.3d: '... in the glossary at the end of this document under "Creature Types,"
+    # "Land Types," and so on.)': the entries are "Creature Type" and "Land Type"
+    assert links("/en/cr/2006-10-01/205.3d", "205.3d") == [
+        ("Creature Types", "/en/glossary/Creature%20Type?edition=2006-10-01"),
+        ("Land Types", "/en/glossary/Land%20Type?edition=2006-10-01")]
+    assert client.get("/en/glossary/Creature%20Type?edition=2006-10-01").status_code == 200

@@ -33,6 +33,7 @@ from kb.store.coverage import english_stand_in
 from web import args, state
 from web.api.history_shapes import english_partners
 from web.display import RuleDisplay, rule_displays
+from web.glossary_links import with_glossary
 from web.errors import abort_with
 from web.i18n import N_
 from web.identity import english_changes_under, in_force, number_now, translated_rules
@@ -215,7 +216,7 @@ def _column(number: str, edition: Edition, role: str, note: str | None = None,
             diff: list[tuple[str, str]] | None = None, of: str | None = None) -> Column:
     rules = _rules(edition, number)
     note = note if rules else _("No rule %(number)s in this edition.", number=number)
-    articles = rule_displays(rules, linker(edition), edition.lang, edition) if rules else []
+    articles = rule_displays(rules, with_glossary(edition, linker(edition)), edition.lang, edition) if rules else []
     return Column(edition.lang, edition, rules, role, note, articles, number, diff or [], of)
 
 

@@ -23,6 +23,7 @@ from web import args, state
 from web.api.history_shapes import english_partners
 from web.display import rule_displays
 from web.errors import abort_with
+from web.glossary_links import with_glossary
 from web.i18n import LANGUAGE_NAMES
 from web.identity import (Identity, all_later, copy_of, english_changes_under, english_of_its_day, identity,
                           number_now, of_its_day)
@@ -115,7 +116,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "copy_of": _copies_matched(edition, number, held),
         "other_terms": in_other_languages(rules[0].title, edition.lang) if rules[0].title else [],
         "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
-        "articles": rule_displays(rules, linker(edition), edition.lang, edition),
+        "articles": rule_displays(rules, with_glossary(edition, linker(edition)), edition.lang, edition),
         "canonical": canonical,
         "heading": heading,
         "og_title": _og_title(rules[0].number, heading, edition),
