@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ingest.align.match import AlignedRule, Known, Match, align_rules
-from ingest.align.parts import Triples, kept_numbers, parts, triples_of
+from ingest.align.parts import Part, Triples, kept_numbers, parts, triples_of
 
 
 @dataclass
@@ -74,7 +74,7 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
                 next_id += 1
                 rows.append((edition, r.seq, ids[r.seq], "created", 0))
         if previous:
-            for kind, old, new in found:
+            for kind, old, new, _share in found:
                 part_rows.append((chain[position - 1], old, edition, new, kind))
                 summary.counts[kind] = summary.counts.get(kind, 0) + 1
             summary.counts["created"] = len(current) - len(matches)
@@ -86,7 +86,7 @@ def chain_lineages(chain: list[str], rules_of: Callable[[str], list[AlignedRule]
 
 
 def _aligned_pair(old: list[AlignedRule], new: list[AlignedRule], old_triples: Triples,
-                  new_triples: Triples, known: Known | None) -> tuple[list[Match], list[tuple[str, int, int]]]:
+                  new_triples: Triples, known: Known | None) -> tuple[list[Match], list[Part]]:
     """The matches of two consecutive editions, ``kept_numbers`` applied, and their parts
     (``ingest.align.parts``: found again only when a number kept part of its rule's text)."""
     matches = align_rules(old, new, known)
