@@ -28,8 +28,8 @@ class RuleDisplay(NamedTuple):
     own page), ``heading`` (the rule is a heading), ``text`` and ``examples`` as linked, escaped
     HTML, ``duplicate`` (the publisher printed the number twice), ``defined_terms`` (the terms its
     text defines, from the store) and ``misprinted`` (the number as the source printed it, when the
-    parser read a misprint back: ``432.2b`` for 423.2b; else None). A named tuple: a page makes hundreds, and a frozen dataclass
-    takes three times as long to make."""
+    parser read a misprint back: ``432.2b`` for 423.2b; else None). A named tuple: a page makes
+    hundreds, and a frozen dataclass takes three times as long to make."""
 
     number: str
     level: int

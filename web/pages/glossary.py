@@ -51,7 +51,8 @@ def entry(lang: str, term: str) -> Response | str:
     if found.term != term:
         return redirect(state.urls().glossary(lang, found.term, edition), 301)
     return render_template("glossary/entry.html", edition=edition, entry=found,
-                           definition=definition_html(edition, edition, found, linker(edition)), canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
+                           definition=definition_html(edition, edition, found, linker(edition)),
+                           canonical=state.urls().absolute(state.urls().glossary(lang, found.term, edition)),
                            newest=_newest_if_other(edition), other_terms=in_other_languages(found.term, lang))
 
 
