@@ -557,5 +557,8 @@ def test_a_misprinted_number_opens_the_rule_it_was_read_back_as_and_the_rule_say
     assert page(client, "/ko/cr/2016-11-11/702.22a").select_one("p.flag.misprinted") is None
     api = client.get("/api/v1/rules/ko/702.22b?edition=2016-11-11").get_json()
     assert (api["number"], api["printed_number"], api["flags"]) == ("702.22b", "702.212", ["renumbered"])
+    printed_api = client.get("/api/v1/rules/ko/702.212?edition=2016-11-11").get_json()["error"]["suggestions"][0]
+    assert printed_api == {"label": "702.212 is printed for 702.22b in ko-2016-11-11",
+                           "url": "/api/v1/rules/ko/702.22b?edition=ko-2016-11-11"}
     # a misprint of a number the edition also prints (ko 2021-11-19's second 101.4d) is that rule's page
     assert client.get("/ko/cr/2021-11-19/101.4d").status_code == 200

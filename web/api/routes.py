@@ -83,8 +83,10 @@ def rule(lang: str, number: str) -> Response:
         now = number_now(edition, canonical, state.store().editions_having(canonical))
         moved = [(f"{canonical} of {now[0].id} is {'part of ' if now[2] else ''}{now[1]} here",
                   urls.api_rule(lang, now[1], edition))] if now else []
+        misprinted = [(f"{canonical} is printed for {r.number} in {edition.id}", urls.api_rule(lang, r.number, edition))
+                      for r in state.store().rules_printed_as(edition.id, canonical)]
         abort_with(404, f"Rule {canonical} is not in {edition.id}.",
-                   moved + [(n, urls.api_rule(lang, n, edition)) for n in near])
+                   misprinted + moved + [(n, urls.api_rule(lang, n, edition)) for n in near])
     raise AssertionError("unreachable")
 
 
