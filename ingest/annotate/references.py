@@ -40,6 +40,9 @@ _DOTTED = r"[1-9]\d{2}\.\d+(?:\.?[a-z](?![A-Za-z]))?(?!\d)"
 _SECTION = r"[1-9](?!\d)(?!\.\d)"
 _BEFORE = r"(?<![0-9A-Za-z.$#/\\\-–])(?<!\d,)"
 """What may not stand right before a number: it would be part of a longer number, a word or a path."""
+_AFTER_KEYWORD = r"(?<![0-9.$#/\\\-–])(?<!\d,)"
+"""``_BEFORE`` right after a keyword, which may end in a letter: ``See rule702.72`` (en 2009-07-11,
+glossary Hideaway)."""
 _SENTENCE_END = ".)”\"!?:。"
 _DASH = r"(?:[-‐‑–−]|\s[-–]\s(?!a\s)|\s?[~〜]\s?(?:rules?\s*)?|\s*から\s*(?:rules?\s*)?|至|\?(?=[0-9a-z]))"
 """What joins the ends of a range: a dash (``601.2a–d``; spaced, ``601.2e - g``, as en 2012-02-01 prints
@@ -84,7 +87,7 @@ def _anchor_pattern(lang: str) -> re.Pattern[str]:
     """The regex that starts a citation: a keyword and its first item, 8절, See NNN, or a bare number."""
     section = _SECTION_WORDS.get(lang, "")
     return re.compile(
-        rf"(?P<keyword>{_KEYWORD[lang]})(?P<first>{_BEFORE}(?:{_NUMBER}|{_SECTION}))"
+        rf"(?P<keyword>{_KEYWORD[lang]})(?P<first>{_AFTER_KEYWORD}(?:{_NUMBER}|{_SECTION}))"
         rf"(?:{_DASH}(?P<end>{_RANGE_END}))?"
         rf"{section}"
         rf"|(?<![A-Za-z])(?i:see)\s+(?P<see>{_BEFORE}[1-9]\d{{2}})(?=,\s*[“\"])"

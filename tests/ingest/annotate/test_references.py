@@ -163,6 +163,11 @@ ENGLISH = [
         "Paying the cost to cast a spell or activate an activated ability follows the steps in rules 601.2e - g.",
         (R(86, 102, "rules 601.2e - g", ("601.2e", "601.2f", "601.2g")),),
     ),
+    # en/2009-07-11.txt glossary Hideaway: no space after the keyword
+    (
+        'A keyword ability that lets a player store a secret card. See rule702.72, "Hideaway."',
+        (R(62, 72, "rule702.72", ("702.72",)),),
+    ),
     # en/2009-05-01.txt 410.9: the file prints ? for its en dash (as for every character outside ASCII)
     (
         'Some abilities trigger when creatures block or are blocked in combat. (See rules 306?311 and rule '
