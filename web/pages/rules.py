@@ -21,6 +21,7 @@ from kb.store import history
 from kb.store.coverage import english_stand_in
 from web import args, state
 from web.api.history_shapes import english_partners
+from web.citations import stale_citations
 from web.display import rule_displays
 from web.errors import abort_with
 from web.glossary_links import with_glossary
@@ -116,6 +117,7 @@ def rule_page(edition: Edition, number: str) -> dict[str, object]:
         "copy_of": _copies_matched(edition, number, held),
         "other_terms": in_other_languages(rules[0].title, edition.lang) if rules[0].title else [],
         "english_changes": english_changes_under(edition, rules) if numbers.level(number) >= 2 else [],
+        "stale_citations": stale_citations(edition, rules),
         "articles": rule_displays(rules, with_glossary(edition, linker(edition)), edition.lang, edition),
         "canonical": canonical,
         "heading": heading,
