@@ -6,7 +6,8 @@ becomes a link per target that exists in the edition (the store's resolution: ``
 a target that does not exist is shown unlinked and marked (``<span class="ref-missing">``). A
 reference that writes each of its targets' numbers links each number where it is written (the
 store's target spans: ``Reference.spans``); a range (``rule 103.2a-e``) links its words to the first
-rule and is followed by a link to every rule in it.
+rule and is followed by a link to every rule in it; a list holding a range (``rules 601.2b and
+601.2f–h``) links each number written, then the range's other members.
 
 ``linker(edition)`` is the site's link policy: a resolved target links within the edition; a
 translation that omits a rule links the English edition of the same effective date when that holds
@@ -74,12 +75,18 @@ def _reference_html(text: str, ref: Reference, link_for: LinkFor) -> str:
     if len(targets) == 1:
         return link(words, targets[0])
     spans = ref.spans
-    if len(spans) == len(targets) and all(spans) and len(set(spans)) == len(spans):
+    written = [(number, span) for number, span in zip(targets, spans) if span] if len(spans) == len(targets) else []
+    if len(written) > 1 and len({span for _, span in written}) == len(written):
         out, cursor = [], ref.start
-        for number, (start, end) in sorted(zip(targets, spans), key=lambda pair: pair[1]):  # type: ignore[arg-type]
+        for number, (start, end) in sorted(written, key=lambda pair: pair[1]):  # type: ignore[arg-type]
             out += [str(escape(text[cursor:start])), link(text[start:end], number)]
             cursor = end
-        return "".join(out) + str(escape(text[cursor : ref.end]))
+        out.append(str(escape(text[cursor : ref.end])))
+        unwritten = [number for number, span in zip(targets, spans) if not span]
+        if unwritten:  # "rules 601.2b and 601.2e-g": 601.2b, 601.2e, then f and g
+            members = " ".join(link(_short_label(t, unwritten[0]), t) for t in unwritten)
+            out.append(f'<span class="ref-range"> {members}</span>')
+        return "".join(out)
     if all(link_for(t, t in ref.resolved) is None for t in targets):
         return link(words, "", missing=", ".join(targets))
     members = " ".join(link(_short_label(t, targets[0]), t) for t in targets)

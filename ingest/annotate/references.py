@@ -219,7 +219,8 @@ def _letter_item(text: str, pos: int, previous: list[_Target]) -> list[_Target]:
 
 def _item_targets(match: re.Match[str], first: str, end: str) -> list[_Target]:
     """Canonical targets of one item (groups ``first`` and ``end`` of ``match``): a number with
-    its span, or a range expanded (l/o skipped; members have no span of their own).
+    its span, or a range expanded (l/o skipped; its first number has its span, the members after
+    it none of their own).
 
     A range that does not expand (backwards, mixed levels) gives its two ends, each if valid.
     """
@@ -231,7 +232,8 @@ def _item_targets(match: re.Match[str], first: str, end: str) -> list[_Target]:
         return [(number, match.span(first))]
     last = _canonical(written_end) if len(written_end) >= 3 else written_end
     try:
-        return [(n, None) for n in expand_range(number, last)] if last else [(number, match.span(first))]
+        expanded = expand_range(number, last) if last else [number]
+        return [(n, match.span(first) if index == 0 else None) for index, n in enumerate(expanded)]
     except InvalidRuleNumber:
         ends = [(last, match.span(end))] if last and _canonical(last) == last else []
         return [(number, match.span(first)), *ends]

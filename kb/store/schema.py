@@ -16,8 +16,8 @@ from these tables and holds nothing they lack.
   ``'glossary'``; ``start``/``end`` its span in the holder's text.
 - ``ref_targets(ref, idx, edition, citing, citing_seq, target, start, end, resolved)``: the
   numbers a reference names, in order: ``citing`` is ``'rule'`` (a rule's text or example) or
-  ``'glossary'``; ``start``/``end`` the span of the number naming the target (NULL inside a
-  range); ``resolved`` 1 when the edition holds the target. "Cited by" reads this table.
+  ``'glossary'``; ``start``/``end`` the span of the number naming the target (NULL for a range's
+  members after its first); ``resolved`` 1 when the edition holds the target. "Cited by" reads this table.
 - ``defined_terms(edition, rule_seq, idx, term)``: the terms a rule's text defines.
 - ``glossary_names(edition, number, role, term)``: glossary terms that name (``role``
   ``'names'``) or only mention (``'mentions'``) rule ``number``, in glossary order.

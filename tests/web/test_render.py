@@ -61,3 +61,16 @@ def test_bad_spans_are_ignored_and_never_break_escaping() -> None:
 def test_a_text_without_references_is_only_escaped() -> None:
     html = render_text("A <b> & “Trample” 702.19b", [], link_for)
     assert (type(html).__name__, str(html)) == ("Markup", "A &lt;b&gt; &amp; “Trample” 702.19b")
+
+
+def test_a_number_and_a_range_in_one_reference_link_each_written_number_then_the_range_members() -> None:
+    # en 2026-01-16 prints "rules 601.2b and 601.2f–h" (its words "601.2f–h" opened 601.2b); here with
+    # rules KNOWN holds
+    text = "rules 601.2b and 601.2c–d"
+    html = str(render_text(text, [ref(0, len(text), text, ("601.2b", "601.2c", "601.2d"), ((6, 12), (17, 23), None))],
+                           link_for))
+    assert html == (
+        'rules <a class="ref" href="/en/cr/601.2b" data-preview="/p/601.2b" data-number="601.2b">601.2b</a> and '
+        '<a class="ref" href="/en/cr/601.2c" data-preview="/p/601.2c" data-number="601.2c">601.2c</a>–d'
+        '<span class="ref-range"> <a class="ref" href="/en/cr/601.2d" data-preview="/p/601.2d" data-number="601.2d">d</a></span>'
+    )

@@ -419,11 +419,11 @@ def test_spans_are_the_text_as_written() -> None:
 
 
 def test_target_spans_are_the_numbers_as_written() -> None:
-    # a number written out has its span; range members and a lone letter have none
+    # a number written out has its span (a range's first); the range's other members and a lone letter have none
     texts = {ref_text: ref for text, _ in ENGLISH for ref_text, ref in
              ((r.text, r) for r in find_references(text, "en"))}
     assert texts["rules 104.4b and 104.4f"].spans == ((74, 80), (85, 91))
-    assert texts["rules 601.2a–d"].spans == (None, None, None, None)
+    assert texts["rules 601.2a–d"].spans == ((54, 60), None, None, None)
     assert texts["rules 608.3a and b"].spans == ((26, 32), None)
     assert texts["rule 510"].spans == ((96, 99),)
     for lang, cases in (("en", ENGLISH), ("ko", KOREAN), ("ja", JAPANESE)):
