@@ -81,6 +81,9 @@ def test_a_title_two_rules_hold_names_neither() -> None:
     ("(See rule 604, “Handling Static Abilities,” and rule 611, “Continuous Effects.”)",
      {"604": "Handling Static Abilities", "611": "Continuous Effects", "613": "Interaction of Continuous Effects"},
      [("rule 604", ("604",)), ("rule 611", ("611",))]),
+    # en 2023-06-16 721.5: a title that is part of its target's (613 is Interaction of Continuous Effects) stays
+    ("that effect does nothing until a player becomes the monarch. See rule 613, “Continuous Effects.”",
+     {"611": "Continuous Effects", "613": "Interaction of Continuous Effects"}, [("rule 613", ("613",))]),
 ])
 def test_an_english_citation_goes_to_the_rule_its_quoted_title_names(text: str, titles: dict, expected: list) -> None:
     refs = find_references(text, "en")
