@@ -26,8 +26,8 @@ def notes(client, url: str) -> list[tuple[str, str, list[str]]]:
 
 def test_a_translation_citing_an_older_number_says_what_the_english_cites(client) -> None:
     # ja 2026-01-16 726.6 cites rule 727 (the translator's older number) where en 2026-01-16 726.6 cites 728
-    assert notes(client, "/ja/cr/726.6") == [
-        ("726.6", "726.6 cites 727 where the English text (2026-01-16) cites 728 .", ["/ja/cr/728"])]
+    assert notes(client, "/ja/cr/726.6") == [  # a Japanese page speaks Japanese
+        ("726.6", "726.6 は 727 を参照していますが、英語の原文（2026-01-16）は 728 を参照しています。", ["/ja/cr/728"])]
     # ko 2021-11-19 702.114a cites 603.3 where the English cites 604.3; its parent's page says it too
     assert [(n, hrefs) for n, _, hrefs in notes(client, "/ko/cr/702.114")] == [("702.114a", ["/ko/cr/604.3"])]
 
