@@ -51,6 +51,7 @@ def test_a_number_only_an_older_edition_holds_goes_to_the_page_saying_where_it_w
     assert missing.status_code == 404
     assert "/en/cr/103.5" in hrefs(soup(missing), ".suggestions a")
     assert client.get("/search?q=999.9&lang=en").status_code == 200  # no edition holds it: searched as words
+    assert client.get("/search?q=999.9&lang=en&edition=en-2021-11-19").status_code == 200  # pinned too
 
 
 def test_search_page_lists_hits_with_marked_snippets(search_config: dict) -> None:

@@ -45,11 +45,10 @@ def search() -> Response | str:
         lang = args.lang or (written if written in state.store().languages() else None)
         store = state.store()
         edition = args.edition or store.find_edition(lang or "en")
-        if args.edition is not None:  # asked from a pinned page: that edition's rule, or its 404 saying where it is
-            return redirect(state.urls().rule(edition.lang, number, edition))
         held = bool(store.rules_numbered(edition.id, number))
         holding = [] if held else store.editions_having(number)
-        edition = next((e for e in holding if e.lang == edition.lang), edition)  # an older number: the newest holding it
+        if args.edition is None:  # from a pinned page: that edition's rule, or its 404 saying where it is
+            edition = next((e for e in holding if e.lang == edition.lang), edition)  # an older number: the newest holding it
         if held or holding:
             return redirect(state.urls().rule(edition.lang, number, edition))  # else its 404 says which editions do
     hits, corrected, cards = [], None, ()
