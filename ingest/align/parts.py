@@ -43,9 +43,9 @@ from ingest.align.match import MIN_TRIPLES, AlignedRule, Match, change_of
 
 PART_SHARE = 0.65
 """Least share of a rule's distinctive word triples the rule holding its text must hold. At 0.8,
-37 splits were missed that a reading finds right (2009-07-11 602.3b, cut from 409.2b with 601.3b,
-held by 11 of its 15 triples; 2008-10-01 212.4k, carved out of 212.4j and reworded; 2017-04-28
-108.2a and 108.2b out of 108.2)."""
+36 parts were missed, nearly all right when read (2009-07-11 602.3b, forked from 409.2b with
+601.3b; 2008-10-01 212.4k, carved out of 212.4j and reworded; 2017-04-28 108.2a and 108.2b out of
+108.2)."""
 KEPT_SHARE = 0.8
 """Least share for a number to keep part of its rule's text (``kept_numbers``), which changes the
 rule's identity: at 0.65, 2011-05-01's new 713.3 (Restarting the Game, "Because each player draws
