@@ -60,8 +60,8 @@ def plain(title: str | None, text: str) -> str:
 def tidy(key: str) -> str:
     """A ``plain`` or ``masked`` key without the marks editions print one way or another
     (``_SPACED_MARKS``, angle brackets around a web address): two rules whose tidy keys are equal
-    are no edit of each other. Only ``match.change_of`` asks: the keys the passes pair rules on stay as they are, as a space
-    shifts a ratio and flips a close pairing (2016-09-30 508.2b)."""
+    are no edit of each other. Only ``match.change_of`` asks: the keys the passes pair rules on stay
+    as they are, as a space shifts a ratio and flips a close pairing (2016-09-30 508.2b)."""
     return _SPACED_MARKS.sub("", _BRACKETED_ADDRESS.sub(r"\1", key))
 
 
