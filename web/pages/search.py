@@ -47,8 +47,8 @@ def search() -> Response | str:
         edition = args.edition or store.find_edition(lang or "en")
         held = bool(store.rules_numbered(edition.id, number))
         holding = [] if held else store.editions_having(number)
-        if args.edition is None:  # from a pinned page: that edition's rule, or its 404 saying where it is
-            edition = next((e for e in holding if e.lang == edition.lang), edition)  # an older number: the newest holding it
+        if args.edition is None:  # an older number: the newest edition holding it (a pinned page keeps its
+            edition = next((e for e in holding if e.lang == edition.lang), edition)  # edition: its rule, or its 404)
         if held or holding:
             return redirect(state.urls().rule(edition.lang, number, edition))  # else its 404 says which editions do
     hits, corrected, cards = [], None, ()
