@@ -1,14 +1,15 @@
-"""Citations a translation kept from an older numbering: where a translated rule cites another
-rule than its English rule does.
+"""Citations a translation kept from an older numbering: where a translated rule cites another rule
+than its English rule does.
 
 A translator who keeps a rule's text from an older edition keeps its citations' numbers too: ko
 2021-11-19 702.114a cites 603.3 where en 2021-11-19 cites 604.3, ja 2026-01-16 726.6 cites 727 for
 728. The link goes where the number says, and a judge who follows it reads another rule. A rule page
-of a translation says so: the English rule it is joined to (the stored alignment's
-``counterparts``) cites rules that, put in the translation's numbering through the same alignment,
-the translated rule does not; when as many of its own citations are not among them, they are the
-same citations written with stale numbers, paired in order. On the corpus (whole, 2026-11-29): 10
-rules of ko 2021-11-19, 8 of ja 2026-01-16, 5 of zh 2024-04-12, each read right.
+of a translation says so: the English rule it is joined to (``kb.store.history.english_rule``) cites
+rules that, put in the translation's numbering through the same alignment
+(``web.identity.translated_number``), the translated rule does not; when as many of its own
+citations are not among them, they are the same citations written with stale numbers, paired in
+order. On the corpus (whole, 2026-11-29): 10 rules of ko 2021-11-19, 8 of ja 2026-01-16, 5 of zh
+2024-04-12, each read right.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.model import Edition, Rule
+from kb.store import history
 from web import state
+from web.identity import translated_number
 
 MAX_RULES_CHECKED = 61
 """A page checks its first rules only (a section's page shows hundreds)."""
@@ -57,30 +60,17 @@ def _targets(rule: Rule) -> list[str]:
 
 def _stale(edition: Edition, number: str, cited: list[str]) -> list[StaleCitation]:
     store, urls = state.store(), state.urls()
-    anchor = store.query(
-        "SELECT c.anchor, c.anchor_seq FROM rules r JOIN counterparts c ON c.edition = r.edition AND c.seq = r.seq "
-        "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
-        "WHERE r.edition = ? AND r.number = ? AND c.agrees = 1 ORDER BY r.seq LIMIT 1", (edition.id, number))
-    if not anchor:
+    seq = store.query("SELECT seq FROM rules WHERE edition = ? AND number = ? ORDER BY seq LIMIT 1", (edition.id, number))
+    found = history.english_rule(store, edition.id, seq[0][0]) if seq else None
+    if found is None:
         return []
-    english_id, english_seq = anchor[0]
-    english = store.query("SELECT number FROM rules WHERE edition = ? AND seq = ?", (english_id, english_seq))
-    found = store.rules_numbered(english_id, english[0][0]) if english else []
-    meant = [(n, _here(edition.id, english_id, n)) for n in (_targets(found[0]) if found else [])]
+    english = store.edition(found[0])
+    english_rules = store.rules_numbered(english.id, found[2])
+    meant = [(n, translated_number(english, n, edition) or n) for n in _targets(english_rules[0])]
     here = {translated for _, translated in meant}
     stale = [n for n in cited if n not in here]
     missing = [(n, translated) for n, translated in meant if translated not in cited]
     if not stale or len(stale) != len(missing):
         return []
-    return [StaleCitation(number, old, english_id, n, translated, urls.rule(edition.lang, translated, edition))
+    return [StaleCitation(number, old, english.id, n, translated, urls.rule(edition.lang, translated, edition))
             for old, (n, translated) in zip(stale, missing)]
-
-
-def _here(translation: str, english: str, number: str) -> str:
-    """The number in ``translation`` of the rule joined to rule ``number`` of ``english``; the
-    number itself when none is joined."""
-    rows = state.store().query(
-        "SELECT t.number FROM rules e JOIN counterparts c ON c.anchor = e.edition AND c.anchor_seq = e.seq "
-        "AND c.edition = ? JOIN rules t ON t.edition = c.edition AND t.seq = c.seq "
-        "WHERE e.edition = ? AND e.number = ? ORDER BY t.seq LIMIT 1", (translation, english, number))
-    return rows[0][0] if rows else number

@@ -1,13 +1,13 @@
 """Links from a glossary definition to the other entries it sends the reader to.
 
-Many entries are only a pointer to another (``Deal: See Damage.``, ``Forestwalk: See Landwalk.``;
-ja ``与える／Deal: ダメージ参照。``; zh ``造成: 参见伤害。``): about 20 in each English, Japanese and
-Chinese edition, which with the entries' "See also" make about 49 links in each. ``term_spans`` finds the entries a definition names after its
-"see" word (English ``See``/``See also`` up to the sentence's end, Chinese ``参见`` up to ``。``;
-Japanese: the words before ``参照`` back to the sentence's start), an item or a run of items
-(``See Active Player, Nonactive Player Order.`` is one entry whose name holds a comma) that is the
-name of an entry of the same glossary; ``linked_definition`` links them beside the definition's
-rule references (``web.render``).
+Many entries are only a pointer to another (``Deal: See Damage.``, ``Forestwalk: See Landwalk.``; ja
+``与える／Deal: ダメージ参照。``; zh ``造成: 参见伤害。``): about 20 in each English, Japanese and Chinese edition,
+which with the entries' "See also" make about 49 links in each. ``term_spans`` finds the entries a
+definition names after its "see" word (English ``See``/``See also`` up to the sentence's end,
+Chinese ``参见`` up to ``。``; Japanese: the words before ``参照`` back to the sentence's start), an item
+or a run of items (``See Active Player, Nonactive Player Order.`` is one entry whose name holds a
+comma) that is the name of an entry of the same glossary; ``linked_definition`` links them beside
+the definition's rule references (``web.render``).
 """
 
 from __future__ import annotations

@@ -132,7 +132,8 @@ def find_references(text: str, lang: str) -> tuple[Reference, ...]:
         if first is None:
             pos = match.start() + 1
             continue
-        items = _KEYWORD_ITEM if match.group("keyword") or match.group("see") or match.groupdict().get("ja_see") else _BARE_ITEM
+        keyword = match.group("keyword") or match.group("see") or match.groupdict().get("ja_see")
+        items = _KEYWORD_ITEM if keyword else _BARE_ITEM
         groups = _follow_list(norm, first, items, _LIST_WORDS[lang])
         refs += [_reference(text, start, end, found) for start, end, found in groups]
         pos = groups[-1][1]

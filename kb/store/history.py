@@ -157,14 +157,10 @@ def counterparts(store: Store, lang: str, located: Located) -> list[dict]:
     if lang == "en":
         start = Located(located.edition, located.seq, located.lineage)
     else:
-        row = store.query("SELECT c.anchor, c.anchor_seq, r.number, l.lineage FROM counterparts c "
-                          "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
-                          "JOIN rules r ON r.edition = c.anchor AND r.seq = c.anchor_seq "
-                          "LEFT JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq "
-                          "WHERE c.edition = ? AND c.seq = ? AND c.agrees = 1", (located.edition, located.seq))
-        if not row:
+        found = english_rule(store, located.edition, located.seq)
+        if found is None:
             return out
-        anchor, anchor_seq, number, lineage = row[0]
+        anchor, anchor_seq, number, lineage = found
         out.append({"lang": "en", "edition": anchor, "number": number, "change": "unchanged"})
         if lineage is None:
             return out
@@ -174,6 +170,18 @@ def counterparts(store: Store, lang: str, located: Located) -> list[dict]:
         return out
     out.append(since(store, start, newest[-1][0]))
     return out
+
+
+def english_rule(store: Store, edition: str, seq: int) -> tuple[str, int, str, int | None] | None:
+    """``(English edition id, seq, number, lineage or None)`` of the English rule the translated rule
+    at ``seq`` of ``edition`` is joined to (in the English edition the translation is joined to),
+    or None when it is joined to none."""
+    row = store.query("SELECT c.anchor, c.anchor_seq, r.number, l.lineage FROM counterparts c "
+                      "JOIN links k ON k.edition = c.edition AND k.anchor = c.anchor AND k.kind = 'translation' "
+                      "JOIN rules r ON r.edition = c.anchor AND r.seq = c.anchor_seq "
+                      "LEFT JOIN lineage l ON l.edition = c.anchor AND l.seq = c.anchor_seq "
+                      "WHERE c.edition = ? AND c.seq = ? AND c.agrees = 1", (edition, seq))
+    return row[0] if row else None
 
 
 def since(store: Store, start: Located, target: str) -> dict:
